@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { connect } from 'node:net'
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, createWalletClient, http } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { AnvilError, resolveAnvilBinary, startAnvil } from './anvil.ts'
@@ -40,8 +40,10 @@ describe('startAnvil', () => {
     expect(anvil.chainId).toBe(31337)
     const client = createPublicClient({ transport: http(anvil.rpcUrl) })
     expect(await client.getChainId()).toBe(31337)
-    const rpcAccounts = await client.request({ method: 'eth_accounts' })
-    expect(rpcAccounts.map((a) => a.toLowerCase())).toEqual(anvil.accounts.map((a) => a.address.toLowerCase()))
+    const rpcAccounts = await createWalletClient({ transport: http(anvil.rpcUrl) }).getAddresses()
+    expect(rpcAccounts.map((a) => a.toLowerCase())).toEqual(
+      anvil.accounts.map((a) => a.address.toLowerCase()),
+    )
     await anvil.stop()
     expect(await portAcceptsConnections(anvil.port)).toBe(false)
     await anvil.stop() // idempotent

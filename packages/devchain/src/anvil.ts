@@ -31,7 +31,11 @@ export type StartAnvilOptions = {
   extraArgs?: string[]
 }
 
-export type AnvilErrorCode = 'ANVIL_BINARY_NOT_FOUND' | 'ANVIL_SPAWN_FAILED' | 'ANVIL_EXITED' | 'ANVIL_START_TIMEOUT'
+export type AnvilErrorCode =
+  | 'ANVIL_BINARY_NOT_FOUND'
+  | 'ANVIL_SPAWN_FAILED'
+  | 'ANVIL_EXITED'
+  | 'ANVIL_START_TIMEOUT'
 
 export class AnvilError extends Error {
   readonly code: AnvilErrorCode
@@ -61,7 +65,10 @@ export function resolveAnvilBinary(): string {
   const attempts: (() => string)[] = [
     () => require.resolve(`${platformPackage}/package.json`),
     // npm may nest the optional platform package under the wrapper package.
-    () => createRequire(require.resolve('@foundry-rs/anvil/package.json')).resolve(`${platformPackage}/package.json`),
+    () =>
+      createRequire(require.resolve('@foundry-rs/anvil/package.json')).resolve(
+        `${platformPackage}/package.json`,
+      ),
   ]
   for (const attempt of attempts) {
     let packageJson: string

@@ -27,7 +27,9 @@ function runInChild(cacheDir: string): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => {
       err += chunk.toString()
     })
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}: ${err}`))))
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out.trim()) : reject(new Error(`exit ${code}: ${err}`)),
+    )
   })
 }
 

@@ -120,13 +120,19 @@ const INHERITED_NPM_SETTINGS =
 async function packAndExtract(cacheDir: string, contractsDir: string): Promise<void> {
   const workDir = await mkdtemp(join(cacheDir, 'work-'))
   try {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !INHERITED_NPM_SETTINGS.test(key)))
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !INHERITED_NPM_SETTINGS.test(key)),
+    )
     try {
-      await execFileAsync('npm', ['pack', SAFE_111_PACKAGE, '--ignore-scripts', '--pack-destination', workDir], {
-        cwd: workDir,
-        env,
-        timeout: 120_000,
-      })
+      await execFileAsync(
+        'npm',
+        ['pack', SAFE_111_PACKAGE, '--ignore-scripts', '--pack-destination', workDir],
+        {
+          cwd: workDir,
+          env,
+          timeout: 120_000,
+        },
+      )
     } catch (error) {
       const stderr = (error as { stderr?: string }).stderr ?? ''
       throw new Safe111ArtifactsError(
@@ -135,7 +141,8 @@ async function packAndExtract(cacheDir: string, contractsDir: string): Promise<v
       )
     }
     const tarball = (await readdir(workDir)).find((file) => file.endsWith('.tgz'))
-    if (!tarball) throw new Safe111ArtifactsError('SAFE_111_PACK_FAILED', `npm pack left no tarball in ${workDir}`)
+    if (!tarball)
+      throw new Safe111ArtifactsError('SAFE_111_PACK_FAILED', `npm pack left no tarball in ${workDir}`)
     const members = SAFE_111_CONTRACTS.map((name) => `package/build/contracts/${name}.json`)
     await execFileAsync('tar', ['-xzf', tarball, '--no-same-owner', ...members], { cwd: workDir })
     await rm(contractsDir, { recursive: true, force: true })

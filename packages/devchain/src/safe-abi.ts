@@ -49,4 +49,5 @@ export const EIP1271_MAGIC_VALUE = '0x1626ba7e'
 export const LEGACY_EIP1271_MAGIC_VALUE = '0x20c13b0b'
 
 /** keccak256("fallback_manager.handler.address"): where a Safe keeps its fallback handler. */
-export const FALLBACK_HANDLER_STORAGE_SLOT = '0x6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5'
+export const FALLBACK_HANDLER_STORAGE_SLOT =
+  '0x6c9a6c4a39284e37ed1cf53d337577d14212a4870fb976a4366c693b939918d5'

@@ -93,7 +93,9 @@ async function load(version: SafeVersion): Promise<SafeArtifacts> {
             path,
           ),
         ])
-  const artifacts = await Promise.all(entries.map(async ([role, path]) => [role, await readArtifact(path)] as const))
+  const artifacts = await Promise.all(
+    entries.map(async ([role, path]) => [role, await readArtifact(path)] as const),
+  )
   return { version, ...Object.fromEntries(artifacts) }
 }
 

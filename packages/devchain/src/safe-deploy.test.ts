@@ -30,7 +30,9 @@ describe('deploySafeContracts', () => {
     const deployment = await deploySafeContracts(anvil.rpcUrl, version)
     const roles = Object.keys(deployment).filter((key) => key !== 'version')
     expect(roles).toEqual(
-      version === '1.1.1' ? ['singleton', 'proxyFactory', 'fallbackHandler', 'multiSend', 'createCall'] : ALL_ROLES,
+      version === '1.1.1'
+        ? ['singleton', 'proxyFactory', 'fallbackHandler', 'multiSend', 'createCall']
+        : ALL_ROLES,
     )
     const client = devClient(anvil.rpcUrl)
     for (const role of roles) {
@@ -39,9 +41,9 @@ describe('deploySafeContracts', () => {
       const code = await client.getCode({ address: address as `0x${string}` })
       expect(code?.length ?? 0).toBeGreaterThan(2)
     }
-    expect(await client.readContract({ address: deployment.singleton, abi: versionAbi, functionName: 'VERSION' })).toBe(
-      version,
-    )
+    expect(
+      await client.readContract({ address: deployment.singleton, abi: versionAbi, functionName: 'VERSION' }),
+    ).toBe(version)
   })
 
   it('gives the same addresses on a fresh chain (same deployer, same nonces)', async () => {

@@ -100,7 +100,10 @@ export function safeMessageHash(params: SafeRef & { message: Hex }): Hex {
 }
 
 /** One owner's EIP-712 signature of the SafeMessage (65 bytes, v = 27/28). */
-export async function signSafeMessage(ownerKey: Hex, params: SafeRef & { message: Hex }): Promise<OwnerSignature> {
+export async function signSafeMessage(
+  ownerKey: Hex,
+  params: SafeRef & { message: Hex },
+): Promise<OwnerSignature> {
   const account = privateKeyToAccount(ownerKey)
   const signature = await account.signTypedData({
     domain: safeDomain(params),
@@ -115,7 +118,10 @@ export async function signSafeMessage(ownerKey: Hex, params: SafeRef & { message
 export function concatOwnerSignatures(signatures: OwnerSignature[]): Hex {
   for (const { owner, signature } of signatures) {
     if (size(signature) !== 65) {
-      throw new SafeSignatureError('BAD_SIGNATURE_LENGTH', `signature of ${owner} is ${size(signature)} bytes, not 65`)
+      throw new SafeSignatureError(
+        'BAD_SIGNATURE_LENGTH',
+        `signature of ${owner} is ${size(signature)} bytes, not 65`,
+      )
     }
   }
   const sorted = [...signatures].sort((a, b) => {
@@ -196,10 +202,13 @@ export async function execSafeTransaction(params: {
     operation: params.operation,
     nonce,
   }
-  const signatures = await Promise.all(params.ownerKeys.map((key) => signSafeTransaction(key, { ...ref, tx })))
+  const signatures = await Promise.all(
+    params.ownerKeys.map((key) => signSafeTransaction(key, { ...ref, tx })),
+  )
   const m = safeTxMessage(tx)
   const executorKey = params.executorKey ?? params.ownerKeys[0]
-  if (!executorKey) throw new SafeSignatureError('SAFE_TX_FAILED', 'execSafeTransaction needs at least one key')
+  if (!executorKey)
+    throw new SafeSignatureError('SAFE_TX_FAILED', 'execSafeTransaction needs at least one key')
   const [receipt] = await sendTransactions(params.rpcUrl, executorKey, [
     {
       to: params.safe,
@@ -245,19 +254,27 @@ export async function approveMessageOnChain(params: {
   messageHash: Hex
   executorKey?: Hex
 }): Promise<{ transactionHash: Hex; safeTxHash: Hex }> {
-  const data = encodeFunctionData({ abi: signMessageAbi, functionName: 'signMessage', args: [params.messageHash] })
+  const data = encodeFunctionData({
+    abi: signMessageAbi,
+    functionName: 'signMessage',
+    args: [params.messageHash],
+  })
   if (!domainHasChainId(params.deployment.version)) {
     return execSafeTransaction({ ...params, to: params.safe, data, operation: 0 })
   }
   if (!params.deployment.signMessageLib) {
-    throw new SafeSignatureError('NO_SIGN_MESSAGE_LIB', `deployment ${params.deployment.version} has no SignMessageLib`)
+    throw new SafeSignatureError(
+      'NO_SIGN_MESSAGE_LIB',
+      `deployment ${params.deployment.version} has no SignMessageLib`,
+    )
   }
   return execSafeTransaction({ ...params, to: params.deployment.signMessageLib, data, operation: 1 })
 }
 
 /** A revert means "not valid"; anything else (RPC down, bad URL) is an error of its own. */
 function revertedOrThrow(error: unknown): undefined {
-  if (error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError)) return undefined
+  if (error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError))
+    return undefined
   throw error
 }
 

@@ -2,7 +2,6 @@ import { type Address, type Hex, hashMessage, parseErc6492Signature } from 'viem
 import { verifyHash, verifyMessage } from 'viem/actions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Anvil, startAnvil } from './anvil.ts'
-import { deploySafeContracts, SAFE_VERSIONS, type SafeDeployment, type SafeVersion } from './safe-deploy.ts'
 import {
   counterfactualSignature,
   createSafe,
@@ -11,6 +10,7 @@ import {
   proxyFactoryCalldata,
   readSafe,
 } from './safe.ts'
+import { deploySafeContracts, SAFE_VERSIONS, type SafeDeployment, type SafeVersion } from './safe-deploy.ts'
 import { concatOwnerSignatures, signSafeMessage } from './safe-signatures.ts'
 import { devClient } from './send-transactions.ts'
 
@@ -89,10 +89,15 @@ describe('counterfactual (ERC-6492) signatures', () => {
       const client = devClient(anvil.rpcUrl)
       const hash = hashMessage(SIWE_TEXT)
       const ref = { safe, chainId: anvil.chainId, version, message: hash }
-      const [s0, s2] = await Promise.all([signSafeMessage(keys[0] as Hex, ref), signSafeMessage(keys[2] as Hex, ref)])
+      const [s0, s2] = await Promise.all([
+        signSafeMessage(keys[0] as Hex, ref),
+        signSafeMessage(keys[2] as Hex, ref),
+      ])
       const wrapped = counterfactualSignature({ ...setup, signature: concatOwnerSignatures([s2, s0]) })
       expect(await verifyHash(client, { address: safe, hash, signature: wrapped })).toBe(true)
-      expect(await verifyMessage(client, { address: safe, message: SIWE_TEXT, signature: wrapped })).toBe(true)
+      expect(await verifyMessage(client, { address: safe, message: SIWE_TEXT, signature: wrapped })).toBe(
+        true,
+      )
       const oneOwner = counterfactualSignature({ ...setup, signature: concatOwnerSignatures([s0]) })
       expect(await verifyHash(client, { address: safe, hash, signature: oneOwner })).toBe(false)
       // Verification only simulated the deployment.

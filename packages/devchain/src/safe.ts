@@ -144,7 +144,8 @@ export async function readSafe(rpcUrl: string, address: Address): Promise<SafeIn
     // The proxy keeps its singleton (masterCopy) in slot 0.
     client.getStorageAt({ address, slot: '0x0' }),
   ])
-  const slotAddress = (word: Hex | undefined): Address => getAddress(sliceHex(pad(word ?? '0x0', { size: 32 }), 12))
+  const slotAddress = (word: Hex | undefined): Address =>
+    getAddress(sliceHex(pad(word ?? '0x0', { size: 32 }), 12))
   return {
     owners: [...owners],
     threshold: Number(threshold),

@@ -39,7 +39,10 @@ const clients = new Map<string, PublicClient>()
 export function devClient(rpcUrl: string): PublicClient {
   let client = clients.get(rpcUrl)
   if (!client) {
-    client = createPublicClient({ transport: http(rpcUrl, { batch: true, retryCount: 0 }), pollingInterval: 20 })
+    client = createPublicClient({
+      transport: http(rpcUrl, { batch: true, retryCount: 0 }),
+      pollingInterval: 20,
+    })
     clients.set(rpcUrl, client)
   }
   return client
@@ -83,7 +86,12 @@ export async function sendTransactions(
           ? tx.gas
           : // A margin, because a Safe's execTransaction can succeed at the estimate while its
             // inner call runs out of gas (63/64 rule).
-            ((await client.estimateGas({ account: account.address, to: tx.to, data: tx.data, value: tx.value })) *
+            ((await client.estimateGas({
+              account: account.address,
+              to: tx.to,
+              data: tx.data,
+              value: tx.value,
+            })) *
               13n) /
               10n +
             50_000n,
@@ -104,7 +112,9 @@ export async function sendTransactions(
         }),
       ),
     )
-    return Promise.all(signed.map((serializedTransaction) => client.sendRawTransaction({ serializedTransaction })))
+    return Promise.all(
+      signed.map((serializedTransaction) => client.sendRawTransaction({ serializedTransaction })),
+    )
   })
   const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })))
   for (const receipt of receipts) {

@@ -1,7 +1,4 @@
-import { parseCommand } from './parse-command.ts'
-import { serveCommand } from './serve-command.ts'
 import { exitCodes, UsageError, usageText } from './usage.ts'
-import { verifyCommand } from './verify-command.ts'
 
 /**
  * Entry of the `signet` command (apps/server/bin/signet.mjs): runs one command and resolves to its exit
@@ -16,11 +13,12 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'serve':
       case 'dev':
-        return await serveCommand()
+        return await (await import('./serve-command.ts')).serveCommand(command)
+      // Commands load their own modules: `parse` needs no viem, none of them needs the server.
       case 'parse':
-        return await parseCommand(args)
+        return await (await import('./parse-command.ts')).parseCommand(args)
       case 'verify':
-        return await verifyCommand(args)
+        return await (await import('./verify-command.ts')).verifyCommand(args)
       case 'help':
       case '--help':
       case '-h':

@@ -72,15 +72,17 @@ export function createApp(options: CreateAppOptions): Hono {
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404))
 
   const indexHtml = renderIndexHtml(options.webDist, options.publicConfig)
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next()
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    },
-    serveStatic({ root: options.webDist }),
-  )
-  app.use('*', serveStatic({ root: options.webDist, index: '__no_index__' }))
+  if (indexHtml) {
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next()
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+      serveStatic({ root: options.webDist }),
+    )
+    app.use('*', serveStatic({ root: options.webDist, index: '__no_index__' }))
+  }
   app.get('*', (c) => {
     if (!indexHtml) return c.text('The web app is not built: run `npm run build -w apps/web`.', 503)
     c.header('Cache-Control', 'no-cache')

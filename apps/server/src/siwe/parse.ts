@@ -1,5 +1,5 @@
-import { type Address, checksumAddress } from 'viem'
 import { SiweParseError } from '../errors.ts'
+import { type Address, isChecksumAddress } from './checksum-address.ts'
 import { isDateTime } from './date-time.ts'
 import { isAuthority, isScheme, isUri } from './uri.ts'
 
@@ -29,11 +29,6 @@ const chainIdPattern = /^[0-9]+$/
 const noncePattern = /^[A-Za-z0-9]{8,}$/
 // request-id = *pchar
 const requestIdPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/
-
-/** Whether `address` is `0x` + 40 hex digits in its EIP-55 mixed-case checksum form. */
-export function isChecksumAddress(address: string): address is Address {
-  return addressPattern.test(address) && checksumAddress(address as Address) === address
-}
 
 /**
  * Parses an EIP-4361 (Sign-In with Ethereum) message strictly by the EIP's ABNF: fields in their order,

@@ -1,0 +1,61 @@
+import { useAccountModal, useChainModal } from '@rainbow-me/rainbowkit'
+import type { ReactNode } from 'react'
+import { useAccount, useDisconnect } from 'wagmi'
+import { SwitchingUnsupportedNotice } from '../wallet/SwitchingUnsupportedNotice.tsx'
+import { SendTestTransaction } from './SendTestTransaction.tsx'
+
+export type AccountAreaProps = {
+  appName: string
+  /** The sign-in state (Sign-In with Ethereum), rendered under the connection details. */
+  signIn?: ReactNode
+}
+
+/** The connected account: address, wallet, network, sign-in state, and what can be done next. */
+export function AccountArea({ appName, signIn }: AccountAreaProps) {
+  const { address, chain, chainId, connector, isConnected } = useAccount()
+  const { openAccountModal } = useAccountModal()
+  const { openChainModal } = useChainModal()
+  const { disconnect } = useDisconnect()
+  if (!isConnected || !address) return null
+  const supported = chain !== undefined
+
+  return (
+    <section className="account" aria-labelledby="account-title">
+      <h2 id="account-title">Your account</h2>
+      <dl className="account__details">
+        <dt>Address</dt>
+        <dd data-testid="account-address">{address}</dd>
+        <dt>Wallet</dt>
+        <dd data-testid="account-wallet">{connector?.name ?? 'Unknown wallet'}</dd>
+        <dt>Network</dt>
+        <dd data-testid="account-chain">{supported ? `${chain.name} (chain ${chain.id})` : `Unsupported network (chain ${chainId})`}</dd>
+      </dl>
+      {!supported && (
+        <div className="notice notice--warning" role="alert">
+          <p>Wrong network detected, switch or disconnect to continue.</p>
+          <div className="notice__actions">
+            <button type="button" onClick={openChainModal}>
+              Switch network
+            </button>
+            <button type="button" onClick={() => disconnect()}>
+              Disconnect
+            </button>
+          </div>
+        </div>
+      )}
+      <SwitchingUnsupportedNotice appName={appName} />
+      {signIn}
+      <div className="account__actions">
+        <button type="button" onClick={openAccountModal} disabled={!openAccountModal}>
+          Open profile
+        </button>
+        {supported && (
+          <button type="button" onClick={openChainModal} disabled={!openChainModal}>
+            Switch network
+          </button>
+        )}
+        {supported && <SendTestTransaction address={address} />}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+
+/**
+ * wagmi 2 gives every connector a `switchChain`, so RainbowKit 2 no longer shows its "cannot
+ * switch" text; a wallet that refuses `wallet_switchEthereumChain` only surfaces as a failed
+ * switch. This tells that failure apart from a rejection or an unknown chain.
+ */
+const cannotSwitchCodes = new Set([-32601, 4200])
+
+/** True when the error says the wallet cannot switch networks at a site's request. */
+export function isSwitchingUnsupportedError(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const candidate = current as { name?: unknown; code?: unknown; cause?: unknown }
+    if (candidate.name === 'SwitchChainNotSupportedError') return true
+    if (typeof candidate.code === 'number' && cannotSwitchCodes.has(candidate.code)) return true
+    current = candidate.cause
+  }
+  return false
+}
+
+/** RainbowKit's own wording (`chains.switching_not_supported`), with the configured app name. */
+export function switchingUnsupportedText(appName: string): string {
+  return `Your wallet does not support switching networks from ${appName}. Try switching networks from within your wallet instead.`
+}
+
+// A tiny external store so the notice can be raised from the query client's mutation cache.
+let unsupported = false
+const listeners = new Set<() => void>()
+
+export const switchingUnsupportedStore = {
+  get: (): boolean => unsupported,
+  set(value: boolean): void {
+    if (value === unsupported) return
+    unsupported = value
+    for (const listener of listeners) listener()
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
