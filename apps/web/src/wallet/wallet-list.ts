@@ -1,8 +1,7 @@
 import { connectorsForWallets } from '@rainbow-me/rainbowkit'
-import type { CreateWalletFn } from '@rainbow-me/rainbowkit/wallets'
 import type { CreateConnectorFn } from 'wagmi'
 import type { WalletGroupConfig } from '../config/public-config.ts'
-import { needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
+import { type CreateWalletFn, needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
 import { checkProjectId } from './walletconnect-project-id.ts'
 
 export type WalletListParameters = {

@@ -279,12 +279,9 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
         if (typeof data !== 'object' || data === null) throw providerErrors.invalidParams('expected typed data')
         const { types, domain, primaryType, message } = data as Record<string, unknown>
         const { EIP712Domain: _domainType, ...messageTypes } = (types ?? {}) as Record<string, unknown>
-        return account.signTypedData({
-          domain: domain as never,
-          types: messageTypes as never,
-          primaryType: primaryType as never,
-          message: message as never,
-        })
+        return account.signTypedData({ domain, types: messageTypes, primaryType, message } as Parameters<
+          LocalAccount['signTypedData']
+        >[0])
       }
       case 'eth_sendTransaction': {
         const request = (args[0] ?? {}) as Record<string, unknown>
