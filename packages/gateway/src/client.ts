@@ -1,6 +1,11 @@
 import type { components, paths } from './generated/schema.ts'
-import { type GatewayTransport, callGateway } from './request.ts'
-import { collectiblePageSchema, collectiblesSchema, balancesSchema, fiatCodesSchema } from './responses/balances.ts'
+import { callGateway, type GatewayTransport } from './request.ts'
+import {
+  balancesSchema,
+  collectiblePageSchema,
+  collectiblesSchema,
+  fiatCodesSchema,
+} from './responses/balances.ts'
 import { chainPageSchema, chainSchema, masterCopiesSchema } from './responses/chains.ts'
 import { dataDecodedSchema } from './responses/data-decoded.ts'
 import { delegatePageSchema } from './responses/delegates.ts'
@@ -78,7 +83,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       callGateway(transport, { call: 'getChainConfig', pathParams: { chainId }, response: chainSchema }),
 
     getSafeInfo: (chainId: ChainId, address: string) =>
-      callGateway(transport, { call: 'getSafeInfo', pathParams: safe(chainId, address), response: safeInfoSchema }),
+      callGateway(transport, {
+        call: 'getSafeInfo',
+        pathParams: safe(chainId, address),
+        response: safeInfoSchema,
+      }),
 
     getIncomingTransfers: (
       chainId: ChainId,
@@ -140,7 +149,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       }),
 
     /** The v1 list (no pages). Not in the current published schema: prefer `getCollectiblesPage`. */
-    getCollectibles: (chainId: ChainId, address: string, query?: { trusted?: boolean; exclude_spam?: boolean }) =>
+    getCollectibles: (
+      chainId: ChainId,
+      address: string,
+      query?: { trusted?: boolean; exclude_spam?: boolean },
+    ) =>
       callGateway(transport, {
         call: 'getCollectibles',
         pathParams: safe(chainId, address),
@@ -201,7 +214,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       }),
 
     getNonces: (chainId: ChainId, address: string) =>
-      callGateway(transport, { call: 'getNonces', pathParams: safe(chainId, address), response: safeNoncesSchema }),
+      callGateway(transport, {
+        call: 'getNonces',
+        pathParams: safe(chainId, address),
+        response: safeNoncesSchema,
+      }),
 
     proposeTransaction: (chainId: ChainId, address: string, body: ProposeTransactionBody) =>
       callGateway(transport, {
@@ -212,13 +229,27 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       }),
 
     getSafeApps: (chainId: ChainId, query?: QueryOf<'/v1/chains/{chainId}/safe-apps'>) =>
-      callGateway(transport, { call: 'getSafeApps', pathParams: { chainId }, query, response: safeAppsSchema }),
+      callGateway(transport, {
+        call: 'getSafeApps',
+        pathParams: { chainId },
+        query,
+        response: safeAppsSchema,
+      }),
 
     getMasterCopies: (chainId: ChainId) =>
-      callGateway(transport, { call: 'getMasterCopies', pathParams: { chainId }, response: masterCopiesSchema }),
+      callGateway(transport, {
+        call: 'getMasterCopies',
+        pathParams: { chainId },
+        response: masterCopiesSchema,
+      }),
 
     getDecodedData: (chainId: ChainId, body: DecodeDataBody) =>
-      callGateway(transport, { call: 'getDecodedData', pathParams: { chainId }, body, response: dataDecodedSchema }),
+      callGateway(transport, {
+        call: 'getDecodedData',
+        pathParams: { chainId },
+        body,
+        response: dataDecodedSchema,
+      }),
 
     getSafeMessages: (
       chainId: ChainId,
@@ -260,7 +291,12 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       }),
 
     getDelegates: (chainId: ChainId, query?: QueryOf<'/v1/chains/{chainId}/delegates'>) =>
-      callGateway(transport, { call: 'getDelegates', pathParams: { chainId }, query, response: delegatePageSchema }),
+      callGateway(transport, {
+        call: 'getDelegates',
+        pathParams: { chainId },
+        query,
+        response: delegatePageSchema,
+      }),
 
     registerDevice: (body: RegisterDeviceBody) =>
       callGateway(transport, { call: 'registerDevice', body, response: undefined }),
@@ -273,7 +309,11 @@ export function createGatewayClient(options: GatewayClientOptions = {}) {
       }),
 
     unregisterDevice: (chainId: ChainId, uuid: string) =>
-      callGateway(transport, { call: 'unregisterDevice', pathParams: { chainId, uuid }, response: undefined }),
+      callGateway(transport, {
+        call: 'unregisterDevice',
+        pathParams: { chainId, uuid },
+        response: undefined,
+      }),
   }
 }
 

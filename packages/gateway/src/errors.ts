@@ -38,7 +38,11 @@ export class GatewayHttpError extends GatewayError {
 export class GatewayTimeoutError extends GatewayError {
   readonly timeoutMs: number
   constructor(call: GatewayCallName, request: string, timeoutMs: number) {
-    super('GATEWAY_TIMEOUT', call, `The Safe Client Gateway did not answer within ${timeoutMs} ms (${request})`)
+    super(
+      'GATEWAY_TIMEOUT',
+      call,
+      `The Safe Client Gateway did not answer within ${timeoutMs} ms (${request})`,
+    )
     this.name = 'GatewayTimeoutError'
     this.timeoutMs = timeoutMs
   }
@@ -47,9 +51,14 @@ export class GatewayTimeoutError extends GatewayError {
 export class GatewayNetworkError extends GatewayError {
   constructor(call: GatewayCallName, request: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
-    super('GATEWAY_NETWORK_ERROR', call, `The Safe Client Gateway could not be reached (${request}): ${reason}`, {
-      cause,
-    })
+    super(
+      'GATEWAY_NETWORK_ERROR',
+      call,
+      `The Safe Client Gateway could not be reached (${request}): ${reason}`,
+      {
+        cause,
+      },
+    )
     this.name = 'GatewayNetworkError'
   }
 }

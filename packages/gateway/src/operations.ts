@@ -7,8 +7,14 @@ export const gatewayOperations = {
   getChainsConfig: { method: 'GET', path: '/v1/chains' },
   getChainConfig: { method: 'GET', path: '/v1/chains/{chainId}' },
   getSafeInfo: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}' },
-  getIncomingTransfers: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}/incoming-transfers' },
-  getModuleTransactions: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}/module-transactions' },
+  getIncomingTransfers: {
+    method: 'GET',
+    path: '/v1/chains/{chainId}/safes/{safeAddress}/incoming-transfers',
+  },
+  getModuleTransactions: {
+    method: 'GET',
+    path: '/v1/chains/{chainId}/safes/{safeAddress}/module-transactions',
+  },
   getMultisigTransactions: {
     method: 'GET',
     path: '/v1/chains/{chainId}/safes/{safeAddress}/multisig-transactions',
@@ -23,7 +29,10 @@ export const gatewayOperations = {
     method: 'GET',
     path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/history',
   },
-  getTransactionQueue: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/queued' },
+  getTransactionQueue: {
+    method: 'GET',
+    path: '/v1/chains/{chainId}/safes/{safeAddress}/transactions/queued',
+  },
   getTransactionDetails: { method: 'GET', path: '/v1/chains/{chainId}/transactions/{id}' },
   postSafeGasEstimation: {
     method: 'POST',

@@ -53,7 +53,8 @@ export function buildGatewayUrl(
 ): string {
   const path = gatewayOperations[call].path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = pathParams[name]
-    if (value === undefined || value === '') throw new TypeError(`${call}: path parameter ${name} is required`)
+    if (value === undefined || value === '')
+      throw new TypeError(`${call}: path parameter ${name} is required`)
     return encodeURIComponent(String(value))
   })
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${path}`)
@@ -74,7 +75,10 @@ export function gatewayErrorText(status: number, statusText: string, body: unkno
   return statusText || REASON_PHRASES[status] || `HTTP ${status}`
 }
 
-type ParsedBody = { kind: 'empty'; value: undefined } | { kind: 'json'; value: unknown } | { kind: 'text'; value: string }
+type ParsedBody =
+  | { kind: 'empty'; value: undefined }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'text'; value: string }
 
 function parseBodyText(text: string): ParsedBody {
   if (text.trim() === '') return { kind: 'empty', value: undefined }
@@ -153,7 +157,9 @@ export async function callGateway<Schema extends z.ZodType | undefined>(
       if (!isRetryable(error)) throw error
     }
   }
-  throw lastError instanceof GatewayError ? lastError : new GatewayNetworkError(call, `${method} ${url}`, lastError)
+  throw lastError instanceof GatewayError
+    ? lastError
+    : new GatewayNetworkError(call, `${method} ${url}`, lastError)
 }
 
 function validate(request: GatewayCall<z.ZodType | undefined>, body: ParsedBody): unknown {
@@ -164,5 +170,9 @@ function validate(request: GatewayCall<z.ZodType | undefined>, body: ParsedBody)
   const parsed = schema.safeParse(body.value)
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
-  throw new GatewayResponseError(request.call, issue ? formatIssuePath(issue.path) : '', issue?.message ?? 'invalid')
+  throw new GatewayResponseError(
+    request.call,
+    issue ? formatIssuePath(issue.path) : '',
+    issue?.message ?? 'invalid',
+  )
 }

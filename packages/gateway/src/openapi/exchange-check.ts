@@ -28,7 +28,8 @@ export function checkRequest(
 ): CheckedRequest {
   const url = new URL(request.url)
   const match = matchPathTemplate(doc, request.method, url.pathname)
-  if (!match) throw new ExchangeCheckError(`${request.method} ${url.pathname} is not an operation of the schema`)
+  if (!match)
+    throw new ExchangeCheckError(`${request.method} ${url.pathname} is not an operation of the schema`)
   const operation = findOperation(doc, request.method, match.template)
   const problems: string[] = []
   const parameters = operation.parameters ?? []
@@ -80,7 +81,12 @@ export function checkResponse(
   if (!schema) {
     return response.body === undefined || response.body === ''
       ? []
-      : [{ path: '$', message: `status ${response.status} declares no body, got ${JSON.stringify(response.body)}` }]
+      : [
+          {
+            path: '$',
+            message: `status ${response.status} declares no body, got ${JSON.stringify(response.body)}`,
+          },
+        ]
   }
   return checkAgainstSchema(doc, schema, response.body)
 }

@@ -20,7 +20,12 @@ export type SchemaObject = {
   [keyword: string]: unknown
 }
 
-export type ParameterObject = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: SchemaObject }
+export type ParameterObject = {
+  name: string
+  in: 'path' | 'query' | 'header' | 'cookie'
+  required?: boolean
+  schema?: SchemaObject
+}
 
 export type OperationObject = {
   operationId?: string
@@ -33,7 +38,9 @@ export type OperationObject = {
 
 export type HttpMethodKey = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-export type PathItemObject = Partial<Record<HttpMethodKey, OperationObject>> & { parameters?: ParameterObject[] }
+export type PathItemObject = Partial<Record<HttpMethodKey, OperationObject>> & {
+  parameters?: ParameterObject[]
+}
 
 export type OpenApiDocument = {
   openapi: string
@@ -69,7 +76,8 @@ export function resolveSchemaRef(doc: OpenApiDocument, ref: string): SchemaObjec
 export function findOperation(doc: OpenApiDocument, method: string, path: string): OperationObject {
   const item = doc.paths[path]
   const operation = item?.[method.toLowerCase() as HttpMethodKey]
-  if (!item || !operation) throw new OpenApiLookupError(`no operation ${method.toUpperCase()} ${path} in the schema`)
+  if (!item || !operation)
+    throw new OpenApiLookupError(`no operation ${method.toUpperCase()} ${path} in the schema`)
   return { ...operation, parameters: [...(item.parameters ?? []), ...(operation.parameters ?? [])] }
 }
 

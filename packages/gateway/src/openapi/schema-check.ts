@@ -13,7 +13,11 @@ export type SchemaIssue = { path: string; message: string }
  * "exactly one" rule would reject the gateway's real responses. Unknown keywords (`format`, `example`, …)
  * are annotations here and ignored.
  */
-export function checkAgainstSchema(doc: OpenApiDocument, schema: SchemaObject, value: unknown): SchemaIssue[] {
+export function checkAgainstSchema(
+  doc: OpenApiDocument,
+  schema: SchemaObject,
+  value: unknown,
+): SchemaIssue[] {
   const issues: SchemaIssue[] = []
   check(doc, schema, value, '$', issues)
   return issues
@@ -47,7 +51,13 @@ function matchesType(type: string, value: unknown): boolean {
   }
 }
 
-function check(doc: OpenApiDocument, schema: SchemaObject, value: unknown, path: string, issues: SchemaIssue[]): void {
+function check(
+  doc: OpenApiDocument,
+  schema: SchemaObject,
+  value: unknown,
+  path: string,
+  issues: SchemaIssue[],
+): void {
   if (schema.$ref) {
     check(doc, resolveSchemaRef(doc, schema.$ref), value, path, issues)
     return
@@ -58,7 +68,10 @@ function check(doc: OpenApiDocument, schema: SchemaObject, value: unknown, path:
     return
   }
   if (schema.type && !matchesType(schema.type, value)) {
-    issues.push({ path, message: `expected ${schema.type}${schema.nullable ? ' or null' : ''}, got ${describe(value)}` })
+    issues.push({
+      path,
+      message: `expected ${schema.type}${schema.nullable ? ' or null' : ''}, got ${describe(value)}`,
+    })
     return
   }
   if (schema.enum && !schema.enum.some((allowed) => allowed === value)) {
@@ -99,7 +112,8 @@ function checkObject(
   issues: SchemaIssue[],
 ): void {
   for (const name of schema.required ?? []) {
-    if (!(name in value) || value[name] === undefined) issues.push({ path: `${path}.${name}`, message: 'is missing' })
+    if (!(name in value) || value[name] === undefined)
+      issues.push({ path: `${path}.${name}`, message: 'is missing' })
   }
   for (const [name, child] of Object.entries(value)) {
     const childPath = `${path}.${name}`
@@ -129,7 +143,10 @@ function checkVariants(
   if (attempts.some((found) => found.length === 0)) return
   // Report the closest variant's problems: usually the one whose `type` discriminator matched.
   const closest = attempts.reduce((best, found) => (found.length < best.length ? found : best))
-  issues.push({ path, message: `matches none of ${variants.length} variants; closest: ${formatIssues(closest)}` })
+  issues.push({
+    path,
+    message: `matches none of ${variants.length} variants; closest: ${formatIssues(closest)}`,
+  })
 }
 
 export function formatIssues(issues: SchemaIssue[]): string {

@@ -22,7 +22,11 @@ export const gasPriceSchema = z.union([
     gweiFactor: z.string(),
   }),
   z.object({ type: gasPriceTypeSchema('FIXED'), weiValue: z.string() }),
-  z.object({ type: gasPriceTypeSchema('FIXED1559'), maxFeePerGas: z.string(), maxPriorityFeePerGas: z.string() }),
+  z.object({
+    type: gasPriceTypeSchema('FIXED1559'),
+    maxFeePerGas: z.string(),
+    maxPriorityFeePerGas: z.string(),
+  }),
   z.object({ type: z.string() }).transform(() => ({ type: 'UNKNOWN' as const })),
 ])
 export type GasPrice = z.infer<typeof gasPriceSchema>

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { addressInfoSchema, addressSchema, countSchema, hexSchema, integerStringSchema, pageSchema } from './common.ts'
+import {
+  addressInfoSchema,
+  addressSchema,
+  countSchema,
+  hexSchema,
+  integerStringSchema,
+  pageSchema,
+} from './common.ts'
 import { dataDecodedSchema } from './data-decoded.ts'
 import {
   settingsChangeTypes,

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  (path): path is string => Boolean(path),
+)
+
+/** Debian's Chromium (`apt-get install chromium fonts-noto-color-emoji`). */
+export function chromiumPath(): string {
+  const found = candidates.find((path) => existsSync(path))
+  if (!found) throw new Error('Chromium not found: run `apt-get install -y chromium fonts-noto-color-emoji` or set CHROMIUM_PATH')
+  return found
+}
+
+/**
+ * Headless Chromium that can reach nothing but this machine: every host name except 127.0.0.1
+ * and localhost fails to resolve, so a test never talks to the outside (WalletConnect relays,
+ * public RPCs, explorers). Playwright gives each launch a fresh temporary profile.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+    ],
+  })
+}
+
+export type PageOptions = { colorScheme?: 'light' | 'dark'; permissions?: string[] }
+
+/** A fresh context (empty storage) and page; console warnings are collected for assertions. */
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; console: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    ...(options.permissions ? { permissions: options.permissions } : {}),
+  })
+  const page = await context.newPage()
+  const messages: string[] = []
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`))
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`))
+  return { context, page, console: messages }
+}
+
+const artifacts = fileURLToPath(new URL('../../.artifacts/e2e/', import.meta.url))
+
+/** Keeps a screenshot of a failed test in apps/web/.artifacts/e2e/ (gitignored). */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(artifacts, { recursive: true })
+  const path = join(artifacts, `${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 100)}.png`)
+  await page.screenshot({ path, fullPage: true }).catch(() => undefined)
+  return path
+}

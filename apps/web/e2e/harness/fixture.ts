@@ -1,0 +1,55 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { keepScreenshot, launchBrowser, openPage, type PageOptions } from './browser.ts'
+import { startTestSignet, type TestSignet, type TestSignetOptions } from './signet-server.ts'
+import { installTestWallet, type TestWalletOptions } from './test-wallet.ts'
+
+export type Fixture = { signet: TestSignet; browser: Browser }
+
+/** One server and one browser for the whole test file. */
+export function useSignet(options: TestSignetOptions = {}): Fixture {
+  const fixture = {} as Fixture
+  beforeAll(async () => {
+    const [signet, browser] = await Promise.all([startTestSignet(options), launchBrowser()])
+    fixture.signet = signet
+    fixture.browser = browser
+  })
+  afterAll(async () => {
+    await fixture.browser?.close()
+    await fixture.signet?.stop()
+  })
+  return fixture
+}
+
+export type TestPage = { page: Page; context: BrowserContext; console: string[] }
+
+type TestContext = { task: { name: string }; onTestFailed: (fn: () => unknown) => void }
+
+/**
+ * A fresh page for one test, with the test wallet installed (unless `wallet: false`) on the
+ * app's Ethereum chain. A failing test leaves a screenshot in apps/web/.artifacts/e2e/.
+ */
+export async function openTestPage(
+  fixture: Fixture,
+  test: TestContext,
+  options: PageOptions & { wallet?: Partial<TestWalletOptions> | false; path?: string } = {},
+): Promise<TestPage> {
+  const opened = await openPage(fixture.browser, options)
+  test.onTestFailed(async () => {
+    const path = await keepScreenshot(opened.page, test.task.name)
+    console.error(`screenshot: ${path}\nbrowser console:\n${opened.console.slice(-30).join('\n')}`)
+  })
+  if (options.wallet !== false) {
+    await installTestWallet(opened.context, {
+      accounts: fixture.signet.accounts.slice(0, 3),
+      chains: [
+        { id: 1, name: 'Ethereum', rpcUrls: [fixture.signet.chains.main.rpcUrl] },
+        { id: 100, name: 'Gnosis', rpcUrls: [fixture.signet.chains.second.rpcUrl] },
+      ],
+      chainId: 1,
+      ...(options.wallet ?? {}),
+    })
+  }
+  await opened.page.goto(fixture.signet.url + (options.path ?? '/'))
+  return opened
+}

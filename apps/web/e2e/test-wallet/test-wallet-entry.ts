@@ -1,0 +1,112 @@
+/**
+ * The browser tests' wallet: the app's demo wallet module, announced under its own name, with
+ * switches the tests flip through `window.__testWallet`. Bundled into an init script by
+ * ../harness/test-wallet.ts and injected before the page's own scripts run.
+ */
+import { announceProvider } from '../../src/wallet/demo-wallet/announce-provider.ts'
+import {
+  createDemoProvider,
+  type DemoChain,
+  type DemoMiddleware,
+  type DemoProvider,
+  providerErrors,
+} from '../../src/wallet/demo-wallet/demo-provider.ts'
+
+export type TestWalletOptions = {
+  accounts: { address: string; privateKey: string }[]
+  chains: DemoChain[]
+  chainId?: number
+  name: string
+  rdns: string
+  uuid: string
+  icon: `data:image/${string}`
+  storageKey: string
+}
+
+export type TestWalletControls = {
+  provider: DemoProvider
+  /** Every method the site asked for, in order. */
+  requests: string[]
+  /** The next request (of `method`, or any when omitted) is rejected by the user (4001). */
+  rejectNext(method?: string): void
+  /** The next request (of `method`) finds another request already pending (-32002). */
+  pendingNext(method?: string): void
+  /** The wallet cannot switch networks at a site's request (-32601, as wallets without the method). */
+  refuseSwitching(refuse: boolean): void
+  /** The wallet forgets a chain, so switching to it answers 4902 until it is added. */
+  forgetChain(chainId: number): void
+  switchChainInWallet(chainId: number): void
+  selectAccount(index: number): void
+  /** Emits accountsChanged with these accounts (e.g. [] as a locked wallet does). */
+  emitAccountsChanged(accounts: string[]): void
+  revokeSite(): void
+}
+
+declare global {
+  interface Window {
+    __testWalletOptions?: TestWalletOptions
+    __testWallet?: TestWalletControls
+  }
+}
+
+const options = window.__testWalletOptions
+if (!options) throw new Error('test wallet: window.__testWalletOptions is not set')
+
+type Fault = { method: string | undefined; error: () => Error }
+const faults: Fault[] = []
+const requests: string[] = []
+const forgotten = new Set<number>()
+let refuseSwitching = false
+
+const recordRequests: DemoMiddleware = (request, next) => {
+  requests.push(request.method)
+  return next()
+}
+const injectFaults: DemoMiddleware = async (request, next) => {
+  const index = faults.findIndex((fault) => fault.method === undefined || fault.method === request.method)
+  if (index >= 0) {
+    const [fault] = faults.splice(index, 1)
+    if (fault) throw fault.error()
+  }
+  if (refuseSwitching && (request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')) {
+    throw providerErrors.methodNotFound(request.method)
+  }
+  if (request.method === 'wallet_switchEthereumChain') {
+    const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
+    if (forgotten.has(chainId)) throw providerErrors.unrecognizedChain(`0x${chainId.toString(16)}`)
+  }
+  if (request.method === 'wallet_addEthereumChain') {
+    const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
+    forgotten.delete(chainId)
+  }
+  return next()
+}
+
+const provider = createDemoProvider({
+  accounts: options.accounts,
+  chains: options.chains,
+  ...(options.chainId ? { chainId: options.chainId } : {}),
+  middleware: [recordRequests, injectFaults],
+  storage: window.localStorage,
+  storageKey: options.storageKey,
+})
+
+window.__testWallet = {
+  provider,
+  requests,
+  rejectNext: (method) => faults.push({ method, error: providerErrors.userRejected }),
+  pendingNext: (method) => faults.push({ method, error: () => providerErrors.pending(method ?? 'eth_requestAccounts') }),
+  refuseSwitching: (refuse) => {
+    refuseSwitching = refuse
+  },
+  forgetChain: (chainId) => forgotten.add(chainId),
+  switchChainInWallet: (chainId) => provider.switchChainInWallet(chainId),
+  selectAccount: (index) => provider.selectAccount(index),
+  emitAccountsChanged: (accounts) => provider.emit('accountsChanged', accounts),
+  revokeSite: () => provider.revokeSite(),
+}
+
+announceProvider(window, {
+  info: { uuid: options.uuid, name: options.name, icon: options.icon, rdns: options.rdns },
+  provider,
+})
