@@ -16,10 +16,13 @@ export type StartSignetOptions = {
 }
 
 export type RunningSignet = {
+  /** The public origin (SIGNET_ORIGIN or http://localhost:<port>). */
   url: string
+  /** Where the server actually listens. */
+  listenUrl: string
   config: SignetConfig & { origin: string }
   /** The local chain and its fixtures, when Signet started one. */
-  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string }
+  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
   stop(): Promise<void>
 }
 
@@ -81,7 +84,8 @@ export async function startSignet({ env, log = createLogger(env), webDist = defa
     sweeper.unref()
     stops.push(async () => clearInterval(sweeper))
 
-    return { url: origin, config: resolved, demo, stop: stopAll }
+    const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
+    return { url: origin, listenUrl: `http://${listenHost}:${port}`, config: resolved, demo, stop: stopAll }
   } catch (error) {
     await stopAll()
     throw error

@@ -1,7 +1,7 @@
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RpcCountingProxy, startRpcCountingProxy } from '../../test/rpc-counting-proxy.ts'
-import { createChainClient, InvalidRpcUrlError } from './chain-client.ts'
+import { closeRpcWebSockets, createChainClient, InvalidRpcUrlError } from './chain-client.ts'
 
 let anvil: Anvil
 let proxy: RpcCountingProxy
@@ -49,8 +49,7 @@ describe('createChainClient', () => {
   it('speaks WebSocket to a ws:// URL', async () => {
     const client = createChainClient({ chainId: 100, rpcUrls: [anvil.rpcUrl.replace(/^http/, 'ws')] })
     expect(await client.getChainId()).toBe(100)
-    const socket = await (client.transport.transports[0] as { value: { getRpcClient(): Promise<{ close(): void }> } }).value.getRpcClient()
-    socket.close()
+    closeRpcWebSockets()
   })
 
   it('refuses URLs that are neither HTTP nor WebSocket, and an empty list', () => {

@@ -1,5 +1,7 @@
-import { SignetError } from '../errors.ts'
 import { type Chain, createPublicClient, defineChain, fallback, http, type Transport, webSocket } from 'viem'
+import { socketClientCache } from 'viem/utils'
+import { WebSocket as NodeWebSocket } from 'ws'
+import { SignetError } from '../errors.ts'
 
 /** RPC transport settings of SPEC §1 ("RPC transport"), shared by every chain client of the server. */
 export const rpcTransportSettings = {
@@ -8,6 +10,17 @@ export const rpcTransportSettings = {
   retryDelay: 100,
   batchWait: 0,
 } as const
+
+/**
+ * Node 20 has no global WebSocket, so viem's webSocket transport falls back (through `isows`) to the
+ * `ws` package — and in this repository that resolves to the ws 7 hoisted for ethers 5 (Safe 1.3.0's
+ * tooling), which has no ESM `WebSocket` export: "WebSocket is not a constructor". Providing ws 8 as the
+ * global (what Node 22 has natively) makes ws:// RPC URLs work. Done once, before any socket opens.
+ */
+function ensureGlobalWebSocket(): void {
+  const scope = globalThis as { WebSocket?: unknown }
+  scope.WebSocket ??= NodeWebSocket
+}
 
 export type CreateChainClientParameters = {
   chainId: number
@@ -40,7 +53,10 @@ export function createChainClient({ chainId, rpcUrls, chain }: CreateChainClient
   const transports: Transport[] = rpcUrls.map((url) => {
     const scheme = url.slice(0, url.indexOf(':')).toLowerCase()
     if (scheme === 'http' || scheme === 'https') return http(url, { timeout, batch: { wait: batchWait } })
-    if (scheme === 'ws' || scheme === 'wss') return webSocket(url, { timeout })
+    if (scheme === 'ws' || scheme === 'wss') {
+      ensureGlobalWebSocket()
+      return webSocket(url, { timeout })
+    }
     throw new InvalidRpcUrlError(url)
   })
   return createPublicClient({
@@ -53,6 +69,14 @@ export function createChainClient({ chainId, rpcUrls, chain }: CreateChainClient
 }
 
 export type ChainClient = ReturnType<typeof createChainClient>
+
+/**
+ * Closes every WebSocket RPC connection viem holds open in this process (they are shared per URL and
+ * keep the process alive with their keep-alive pings). For a command that must exit, or a server's stop.
+ */
+export function closeRpcWebSockets(): void {
+  for (const socketClient of socketClientCache.values()) socketClient.close()
+}
 
 function bareChain(chainId: number, rpcUrls: readonly string[]): Chain {
   const httpUrls = rpcUrls.filter((url) => /^https?:/i.test(url))

@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util'
-import { createChainClient } from '../chain/chain-client.ts'
 import { SignetError } from '../errors.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
-import { verifySignIn } from '../verify/verify-sign-in.ts'
 import { writeJson } from './parse-command.ts'
 import { readMessage } from './read-message.ts'
 import { exitCodes, UsageError } from './usage.ts'
@@ -32,6 +30,11 @@ export async function verifyCommand(args: string[]): Promise<number> {
     if (!rpcUrlPattern.test(url)) throw new UsageError(`--rpc ${url} must be an http(s):// or ws(s):// URL`)
   }
   const message = await readMessage(values.message)
+  // viem is loaded only once the arguments are known to be good (a usage error answers at once).
+  const [{ closeRpcWebSockets, createChainClient }, { verifySignIn }] = await Promise.all([
+    import('../chain/chain-client.ts'),
+    import('../verify/verify-sign-in.ts'),
+  ])
 
   try {
     const client =
@@ -50,6 +53,8 @@ export async function verifyCommand(args: string[]): Promise<number> {
     if (!(error instanceof SignetError)) throw error
     writeJson({ valid: false, ...error.toJSON() })
     return exitCodes.invalid
+  } finally {
+    closeRpcWebSockets()
   }
 }
 

@@ -8,6 +8,7 @@ import { SignetError } from '../errors.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request-log.ts'
 import { renderIndexHtml } from './web-app.ts'
 
 export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure'> & {
@@ -26,10 +27,11 @@ const maxBodyBytes = 64 * 1024
  *
  * @example const app = createApp(options); serve({ fetch: app.fetch, port: 8787 })
  */
-export function createApp(options: CreateAppOptions): Hono {
-  const app = new Hono()
+export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
+  const app = new Hono<RequestLogEnv>()
   const secure = options.origin.startsWith('https:')
 
+  app.use('*', requestLogger(options.log))
   app.use('*', async (c, next) => {
     await next()
     c.header('X-Content-Type-Options', 'nosniff')
@@ -91,8 +93,11 @@ export function createApp(options: CreateAppOptions): Hono {
 
   app.onError((error, c) => {
     if (error instanceof SignetError) {
+      annotateRequestLog(c, { code: error.code })
       return c.json(error.toJSON(), error.status as 400)
     }
+    annotateRequestLog(c, { code: 'internal_error' })
+    // The cause stays in the server's log; the client gets a generic text (no stack, no SQL, no paths).
     options.log.error({ err: error, path: c.req.path }, 'unexpected error')
     return c.json({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }, 500)
   })

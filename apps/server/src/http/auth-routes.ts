@@ -7,6 +7,7 @@ import { InvalidRequestError, SignetError } from '../errors.ts'
 import { issueNonce } from '../store/nonce-store.ts'
 import { deleteSession, findSession, type Session } from '../store/session-store.ts'
 import type { RateLimiter } from './rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from './request-log.ts'
 
 export const sessionCookieName = 'signet_session'
 
@@ -28,13 +29,14 @@ const verifyBody = z.object({
 })
 
 /** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
-export function authRoutes(options: AuthRoutesOptions): Hono {
-  const routes = new Hono()
+export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
+  const routes = new Hono<RequestLogEnv>()
   const now = () => options.now?.() ?? Date.now()
 
   routes.get('/nonce', async (c) => {
     limit(c, options.rateLimits?.nonce)
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
+    annotateRequestLog(c, { nonce: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
     return c.json({ nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() })
   })
@@ -49,6 +51,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono {
       )
     }
     const { token, session } = await signIn(body.data, options)
+    annotateRequestLog(c, { address: shortAddress(session.address) })
     setCookie(c, sessionCookieName, token, {
       httpOnly: true,
       sameSite: 'Lax',

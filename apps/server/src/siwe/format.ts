@@ -51,26 +51,7 @@ export function formatSiweMessage(fields: Record<string, unknown>): string {
       throw new SiweParseError('the resources must be a list of single-line strings', { field: 'resources' })
     }
   }
-  const f = fields as Partial<Record<(typeof stringFields)[number], string>> & { resources?: string[] }
-
-  const lines = [
-    `${f.scheme ? `${f.scheme}://` : ''}${f.domain} wants you to sign in with your Ethereum account:`,
-    `${f.address}`,
-    '',
-    // An empty statement is left out, as viem's createSiweMessage does.
-    ...(f.statement ? [f.statement] : []),
-    '',
-    `URI: ${f.uri}`,
-    `Version: ${f.version}`,
-    `Chain ID: ${chainId}`,
-    `Nonce: ${f.nonce}`,
-    `Issued At: ${f.issuedAt}`,
-  ]
-  if (f.expirationTime !== undefined && f.expirationTime !== null) lines.push(`Expiration Time: ${f.expirationTime}`)
-  if (f.notBefore !== undefined && f.notBefore !== null) lines.push(`Not Before: ${f.notBefore}`)
-  if (f.requestId !== undefined && f.requestId !== null) lines.push(`Request ID: ${f.requestId}`)
-  if (f.resources) lines.push('Resources:', ...f.resources.map((r) => `- ${r}`))
-  const text = lines.join('\n')
+  const text = assembleSiweText(fields)
 
   const parsed = parseSiweMessage(text)
   for (const name of [...stringFields, 'chainId'] as const) {
@@ -82,3 +63,34 @@ export function formatSiweMessage(fields: Record<string, unknown>): string {
   return text
 }
 
+
+/**
+ * The EIP-4361 text of `fields` without any check (a field holding a line break will break the lines):
+ * what {@link formatSiweMessage} writes before it checks the result. Also lets tests produce malformed
+ * messages.
+ */
+export function assembleSiweText(fields: Record<string, unknown>): string {
+  const f = fields as Partial<Record<(typeof stringFields)[number], string>> & {
+    chainId?: unknown
+    resources?: string[]
+  }
+  const present = (value: unknown) => value !== undefined && value !== null
+  const lines = [
+    `${f.scheme ? `${f.scheme}://` : ''}${f.domain ?? ''} wants you to sign in with your Ethereum account:`,
+    `${f.address ?? ''}`,
+    '',
+    // An empty statement is left out, as viem's createSiweMessage does.
+    ...(f.statement ? [f.statement] : []),
+    '',
+    `URI: ${f.uri ?? ''}`,
+    `Version: ${f.version ?? ''}`,
+    `Chain ID: ${String(f.chainId ?? '')}`,
+    `Nonce: ${f.nonce ?? ''}`,
+    `Issued At: ${f.issuedAt ?? ''}`,
+  ]
+  if (present(f.expirationTime)) lines.push(`Expiration Time: ${f.expirationTime}`)
+  if (present(f.notBefore)) lines.push(`Not Before: ${f.notBefore}`)
+  if (present(f.requestId)) lines.push(`Request ID: ${f.requestId}`)
+  if (Array.isArray(f.resources)) lines.push('Resources:', ...f.resources.map((r) => `- ${r}`))
+  return lines.join('\n')
+}

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely'
 import pg from 'pg'
 import type { SignetConfig } from '../config/config.ts'
 
@@ -77,7 +77,52 @@ function openSqlite(path: string): Kysely<StoreSchema> {
   // second process (e.g. the CLI) writes at the same time.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: sqlite }) })
+  // NORMAL: a commit is not fsynced (the WAL is, at each checkpoint). better-sqlite3 is synchronous, so
+  // with FULL every nonce and session write blocked the event loop for one fsync (~3 ms on this disk,
+  // two per sign-in). A process crash (even SIGKILL) loses nothing; a power loss or OS crash may roll
+  // back the last commits, never corrupt the file: a lost nonce means "sign in again", a lost sign-in
+  // loses its session and its nonce consumption together. Logout alone is written with FULL
+  // (`writeDurably`), so a revoked session cannot come back. See docs/SECURITY.md.
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+// Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare(); the store runs
+// a handful of fixed query shapes, so compiled statements are kept by their text (bounded, in case).
+const maxCachedStatements = 256
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text)
+      if (statement === undefined) {
+        statement = sqlite.prepare(text)
+        if (statements.size < maxCachedStatements) statements.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
+
+/**
+ * Runs a write that must survive a power loss as soon as it returns. On SQLite (synchronous NORMAL) the
+ * connection is switched to FULL for it, so its commit fsyncs the WAL; Postgres commits durably anyway.
+ *
+ * @example await writeDurably(db, (trx) => trx.deleteFrom('sessions').where('id', '=', id).execute())
+ */
+export async function writeDurably<T>(db: StoreDatabase, write: (db: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
+  if (db.dialectKind !== 'sqlite') return write(db)
+  // One connection, held for the three statements: no other query runs under FULL by accident.
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = FULL`.execute(connection)
+    try {
+      return await write(connection)
+    } finally {
+      await sql`pragma synchronous = NORMAL`.execute(connection)
+    }
+  })
 }
 
 function openPostgres(url: string): Kysely<StoreSchema> {

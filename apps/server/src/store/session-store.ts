@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { StoreDatabase } from './database.ts'
+import { type StoreDatabase, writeDurably } from './database.ts'
 
 export type AccountType = 'eoa' | 'contract' | 'counterfactual'
 
@@ -75,9 +75,9 @@ export async function findSession(db: StoreDatabase, token: string, now: number)
   }
 }
 
-/** Revokes a session server-side (logout). */
+/** Revokes a session server-side (logout), durably: a power loss right after cannot bring it back. */
 export async function deleteSession(db: StoreDatabase, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute()
+  await writeDurably(db, (durable) => durable.deleteFrom('sessions').where('id', '=', sessionId(token)).execute())
 }
 
 /** Deletes expired nonces and sessions; consumed nonces go once expired too. */

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, type TestContext } from 'vitest'
 import { keepScreenshot, launchBrowser, openPage, type PageOptions } from './browser.ts'
 import { startTestSignet, type TestSignet, type TestSignetOptions } from './signet-server.ts'
 import { installTestWallet, type TestWalletOptions } from './test-wallet.ts'
@@ -23,8 +23,6 @@ export function useSignet(options: TestSignetOptions = {}): Fixture {
 
 export type TestPage = { page: Page; context: BrowserContext; console: string[] }
 
-type TestContext = { task: { name: string }; onTestFailed: (fn: () => unknown) => void }
-
 /**
  * A fresh page for one test, with the test wallet installed (unless `wallet: false`) on the
  * app's Ethereum chain. A failing test leaves a screenshot in apps/web/.artifacts/e2e/.
@@ -42,11 +40,7 @@ export async function openTestPage(
   if (options.wallet !== false) {
     await installTestWallet(opened.context, {
       accounts: fixture.signet.accounts.slice(0, 3),
-      chains: [
-        { id: 1, name: 'Ethereum', rpcUrls: [fixture.signet.chains.main.rpcUrl] },
-        { id: 100, name: 'Gnosis', rpcUrls: [fixture.signet.chains.second.rpcUrl] },
-      ],
-      chainId: 1,
+      chains: fixture.signet.chains.map((chain) => ({ id: chain.id, name: chain.name, rpcUrls: [chain.rpcUrl] })),
       ...(options.wallet ?? {}),
     })
   }

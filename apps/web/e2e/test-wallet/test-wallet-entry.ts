@@ -57,6 +57,7 @@ const faults: Fault[] = []
 const requests: string[] = []
 const forgotten = new Set<number>()
 let refuseSwitching = false
+const userDelayMs = 300
 
 const recordRequests: DemoMiddleware = (request, next) => {
   requests.push(request.method)
@@ -66,6 +67,8 @@ const injectFaults: DemoMiddleware = async (request, next) => {
   const index = faults.findIndex((fault) => fault.method === undefined || fault.method === request.method)
   if (index >= 0) {
     const [fault] = faults.splice(index, 1)
+    // A person takes a moment to click "Reject"; RainbowKit's views assume as much.
+    await new Promise((resolve) => setTimeout(resolve, userDelayMs))
     if (fault) throw fault.error()
   }
   if (refuseSwitching && (request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')) {

@@ -1,0 +1,61 @@
+import type { Address } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { testDomain, testOrigin } from './signet-process.ts'
+
+/** The EIP-4361 text a wallet of `address` would sign for the test origin on chain 31337. */
+export function signInMessage(address: Address, nonce: string, issuedAt = new Date()): string {
+  return createSiweMessage({
+    domain: testDomain,
+    address,
+    uri: testOrigin,
+    version: '1',
+    chainId: 31337,
+    nonce,
+    issuedAt,
+    statement: 'Sign in to Signet.',
+  })
+}
+
+/**
+ * Runs `task(0 … count-1)` with at most `concurrency` of them in flight; resolves when all are done.
+ *
+ * @example await inParallel(2000, 64, async (i) => signIn(i))
+ */
+export async function inParallel(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, count) }, async () => {
+      while (next < count) await task(next++)
+    }),
+  )
+}
+
+export type LatencySummary = { count: number; p50: number; p90: number; p99: number; max: number; mean: number }
+
+/** Nearest-rank percentiles of latencies in ms. */
+export function summarizeLatencies(latencies: readonly number[]): LatencySummary {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+  const sum = sorted.reduce((total, value) => total + value, 0)
+  return {
+    count: sorted.length,
+    p50: rank(50),
+    p90: rank(90),
+    p99: rank(99),
+    max: sorted.at(-1) ?? 0,
+    mean: sorted.length === 0 ? 0 : sum / sorted.length,
+  }
+}
+
+/** `p50 12.3 ms, p90 …` for a report line. */
+export function formatLatencies(summary: LatencySummary): string {
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  return `p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`
+}
+
+/** Counts of each HTTP status, e.g. `{ 200: 1998, 401: 2 }`. */
+export function countStatuses(statuses: readonly number[]): Record<number, number> {
+  const counts: Record<number, number> = {}
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1
+  return counts
+}
