@@ -7,6 +7,12 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  resolve: {
+    // RainbowKit's QR code (cuer 0.0.3) asks `qr` for a matrix without a quiet zone (border 0);
+    // qr 0.6+ throws on that and the connect dialog crashes on the "Scan with" view. cuer accepts
+    // any qr 0.x, so it is pointed at the last release that allows it.
+    alias: [{ find: /^qr$/, replacement: 'qr-for-cuer' }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

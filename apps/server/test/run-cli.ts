@@ -12,7 +12,10 @@ const bin = join(serverDir, 'bin/signet.mjs')
 export type CliResult = { code: number | null; stdout: string; stderr: string }
 
 /** Runs `node apps/server/bin/signet.mjs …args` from the repository root, as `npx signet` does. */
-export function runCli(args: string[], options: { stdin?: string; timeoutMs?: number } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: repoRoot,
@@ -29,8 +32,8 @@ export function runCli(args: string[], options: { stdin?: string; timeoutMs?: nu
     })
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`signet ${args.join(' ')} did not exit within ${options.timeoutMs ?? 30_000} ms`))
-    }, options.timeoutMs ?? 30_000)
+      reject(new Error(`signet ${args.join(' ')} did not exit within ${options.timeoutMs ?? 110_000} ms`))
+    }, options.timeoutMs ?? 110_000)
     child.once('error', reject)
     child.once('close', (code) => {
       clearTimeout(timer)

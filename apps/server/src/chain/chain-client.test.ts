@@ -29,7 +29,10 @@ describe('createChainClient', () => {
     }[]
     expect(httpTransport?.config).toMatchObject({ type: 'http', timeout: 10_000 })
     expect(wsTransport?.config).toMatchObject({ type: 'webSocket', timeout: 10_000 })
-    expect(client.chain.rpcUrls.default).toStrictEqual({ http: [proxy.url], webSocket: ['wss://rpc.example/ws'] })
+    expect(client.chain.rpcUrls.default).toStrictEqual({
+      http: [proxy.url],
+      webSocket: ['wss://rpc.example/ws'],
+    })
   })
 
   it('batches requests made in the same tick into one HTTP request', async () => {
@@ -53,7 +56,9 @@ describe('createChainClient', () => {
   })
 
   it('refuses URLs that are neither HTTP nor WebSocket, and an empty list', () => {
-    expect(() => createChainClient({ chainId: 1, rpcUrls: ['ftp://rpc.example'] })).toThrow(InvalidRpcUrlError)
+    expect(() => createChainClient({ chainId: 1, rpcUrls: ['ftp://rpc.example'] })).toThrow(
+      InvalidRpcUrlError,
+    )
     expect(() => createChainClient({ chainId: 1, rpcUrls: ['ftp://rpc.example'] })).toThrow(
       'RPC URL ftp://rpc.example must start with http://, https://, ws:// or wss://.',
     )

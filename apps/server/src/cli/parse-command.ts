@@ -21,7 +21,12 @@ export async function parseCommand(args: string[]): Promise<number> {
 
 function parseOptions(args: string[]) {
   try {
-    return parseArgs({ args, options: { message: { type: 'string' } }, strict: true, allowPositionals: false })
+    return parseArgs({
+      args,
+      options: { message: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    })
   } catch (error) {
     throw new UsageError((error as Error).message)
   }

@@ -1,12 +1,13 @@
 /**
  * `signet serve` / `signet dev`: starts Signet and keeps it running until SIGINT or SIGTERM, then stops it
  * cleanly (server closed, local chain stopped, database closed). A second signal exits at once.
- * `dev` is `serve` with `SIGNET_MODE=dev` unless the environment sets a mode.
+ * `dev` is `serve` with `SIGNET_MODE=dev` unless the environment sets another mode.
  */
 export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
   // Imported here so that `parse` and `verify` do not load the server, the database and the chain tooling.
   const { startSignet } = await import('../serve.ts')
-  const env = command === 'dev' ? { SIGNET_MODE: 'dev', ...process.env } : process.env
+  const env =
+    command === 'dev' ? { ...process.env, SIGNET_MODE: process.env.SIGNET_MODE || 'dev' } : process.env
   const signet = await startSignet({ env })
   process.stdout.write(`Signet is running at ${signet.url} (Ctrl-C to stop)\n`)
   if (signet.demo) {

@@ -23,7 +23,8 @@ export async function verifyCommand(args: string[]): Promise<number> {
   let time: number | undefined
   if (values.time !== undefined) {
     time = parseDateTime(values.time)
-    if (time === undefined) throw new UsageError(`--time ${values.time} is not an ISO 8601 / RFC 3339 date-time`)
+    if (time === undefined)
+      throw new UsageError(`--time ${values.time} is not an ISO 8601 / RFC 3339 date-time`)
   }
   const rpcUrls = values.rpc ?? []
   for (const url of rpcUrls) {
@@ -47,7 +48,12 @@ export async function verifyCommand(args: string[]): Promise<number> {
       time,
       client,
     })
-    writeJson({ valid: true, address: result.address, chainId: result.chainId, accountType: result.accountType })
+    writeJson({
+      valid: true,
+      address: result.address,
+      chainId: result.chainId,
+      accountType: result.accountType,
+    })
     return exitCodes.ok
   } catch (error) {
     if (!(error instanceof SignetError)) throw error

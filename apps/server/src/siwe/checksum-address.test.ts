@@ -9,7 +9,9 @@ describe('EIP-55 checksum', () => {
       const address = privateKeyToAddress(generatePrivateKey())
       expect(toChecksumAddress(address.toLowerCase())).toBe(checksumAddress(address))
       expect(isChecksumAddress(address)).toBe(true)
-      expect(isChecksumAddress(address.toLowerCase())).toBe(/[a-f]/.test(address.slice(2).toLowerCase()) === false)
+      expect(isChecksumAddress(address.toLowerCase())).toBe(
+        /[a-f]/.test(address.slice(2).toLowerCase()) === false,
+      )
     }
   })
 

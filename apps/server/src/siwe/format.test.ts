@@ -26,7 +26,9 @@ function formatError(input: Record<string, unknown>): string {
 
 describe('formatSiweMessage', () => {
   it('writes the EIP-4361 text with the times as given', () => {
-    expect(formatSiweMessage({ ...fields, scheme: 'https', expirationTime: '2030-01-01T00:00:00+02:00' })).toBe(
+    expect(
+      formatSiweMessage({ ...fields, scheme: 'https', expirationTime: '2030-01-01T00:00:00+02:00' }),
+    ).toBe(
       [
         'https://example.org wants you to sign in with your Ethereum account:',
         '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -44,7 +46,12 @@ describe('formatSiweMessage', () => {
   })
 
   it('round-trips through the parser', () => {
-    const all = { ...fields, notBefore: '2021-09-30T16:25:24Z', requestId: 'r1', resources: ['urn:a:b', 'https://x.y'] }
+    const all = {
+      ...fields,
+      notBefore: '2021-09-30T16:25:24Z',
+      requestId: 'r1',
+      resources: ['urn:a:b', 'https://x.y'],
+    }
     expect(parseSiweMessage(formatSiweMessage(all))).toStrictEqual(all)
   })
 
@@ -69,6 +76,8 @@ describe('formatSiweMessage', () => {
     expect(formatError({ ...fields, address: fields.address.toLowerCase() })).toBe(
       'line 2: the address is not EIP-55 checksummed',
     )
-    expect(formatError({ ...fields, domain: 'https://example.org' })).toBe('the domain does not survive formatting')
+    expect(formatError({ ...fields, domain: 'https://example.org' })).toBe(
+      'the domain does not survive formatting',
+    )
   })
 })

@@ -40,7 +40,8 @@ export function formatSiweMessage(fields: Record<string, unknown>): string {
     const value = fields[name]
     if (value === undefined || value === null) continue
     if (typeof value !== 'string') throw new SiweParseError(`the ${name} must be a string`, { field: name })
-    if (/[\r\n]/.test(value)) throw new SiweParseError(`the ${name} must not contain a line break`, { field: name })
+    if (/[\r\n]/.test(value))
+      throw new SiweParseError(`the ${name} must not contain a line break`, { field: name })
   }
   const { chainId, resources } = fields
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 0) {
@@ -62,7 +63,6 @@ export function formatSiweMessage(fields: Record<string, unknown>): string {
   }
   return text
 }
-
 
 /**
  * The EIP-4361 text of `fields` without any check (a field holding a line break will break the lines):

@@ -193,17 +193,20 @@ describe('parseSiweMessage', () => {
   })
 
   it('checks the domain as an RFC 3986 authority and the scheme', () => {
-    const header = (origin: string) => minimal({ 0: `${origin} wants you to sign in with your Ethereum account:` })
+    const header = (origin: string) =>
+      minimal({ 0: `${origin} wants you to sign in with your Ethereum account:` })
     expect(parseSiweMessage(header('user@[2001:db8::1]:8080')).domain).toBe('user@[2001:db8::1]:8080')
     expect(parseSiweMessage(header('ws+tls://example.org')).scheme).toBe('ws+tls')
     expect(parseError(header('example.org/path')).field).toBe('domain')
     expect(parseError(header('exa mple.org')).field).toBe('domain')
     expect(parseError(header(':8080')).field).toBe('domain')
-    expect(parseError(header('1http://example.org')).message).toBe('line 1: "1http" is not an RFC 3986 scheme')
-    expect(parseError(header('https://')).message).toBe('line 1: the domain is missing')
-    expect(parseError(minimal({ 0: 'example.org wants you to sign in with your Ethereum account' })).message).toBe(
-      'line 1: the first line must end with " wants you to sign in with your Ethereum account:"',
+    expect(parseError(header('1http://example.org')).message).toBe(
+      'line 1: "1http" is not an RFC 3986 scheme',
     )
+    expect(parseError(header('https://')).message).toBe('line 1: the domain is missing')
+    expect(
+      parseError(minimal({ 0: 'example.org wants you to sign in with your Ethereum account' })).message,
+    ).toBe('line 1: the first line must end with " wants you to sign in with your Ethereum account:"')
   })
 
   it('allows only RFC 3986 reserved/unreserved characters and spaces in the statement', () => {
@@ -222,12 +225,16 @@ describe('parseSiweMessage', () => {
   })
 
   it('checks the URI, version, chain ID and resources', () => {
-    expect(parseError(minimal({ 4: 'URI: not a uri' })).message).toBe('line 5: "not a uri" is not an RFC 3986 URI')
+    expect(parseError(minimal({ 4: 'URI: not a uri' })).message).toBe(
+      'line 5: "not a uri" is not an RFC 3986 URI',
+    )
     expect(parseError(minimal({ 4: 'URI: https://exa mple.org' })).field).toBe('uri')
     expect(parseError(minimal({ 5: 'Version: 2' })).message).toBe('line 6: version "2" is not 1')
     expect(parseError(minimal({ 6: 'Chain ID: -1' })).field).toBe('chainId')
     expect(parseError(minimal({ 6: 'Chain ID: 99999999999999999999' })).field).toBe('chainId')
-    expect(parseError(`${minimal()}\nResources:\n- https://ok.example\n-https://no-space.example`).line).toBe(12)
+    expect(parseError(`${minimal()}\nResources:\n- https://ok.example\n-https://no-space.example`).line).toBe(
+      12,
+    )
     expect(parseError(`${minimal()}\nResources:\n- relative/path`).message).toBe(
       'line 11: resource "relative/path" is not an RFC 3986 URI',
     )
@@ -236,7 +243,9 @@ describe('parseSiweMessage', () => {
   it('names the missing field when the message ends early', () => {
     const lines = minimal().split('\n')
     expect(parseError(lines.slice(0, 7).join('\n')).message).toBe('line 8: expected "Nonce: " here')
-    expect(parseError(lines.slice(0, 1).join('\n')).message).toBe('line 2: the message ends before the address')
+    expect(parseError(lines.slice(0, 1).join('\n')).message).toBe(
+      'line 2: the message ends before the address',
+    )
     expect(parseError('').message).toBe(
       'line 1: the first line must end with " wants you to sign in with your Ethereum account:"',
     )

@@ -45,9 +45,12 @@ export function parseSiweMessage(text: string): SiweMessage {
   if (typeof text !== 'string') throw new SiweParseError('the message must be a string')
   const cr = text.indexOf('\r')
   if (cr !== -1) {
-    throw new SiweParseError('the message contains a carriage return; EIP-4361 lines end with LF only (no CRLF)', {
-      line: lineOf(text, cr),
-    })
+    throw new SiweParseError(
+      'the message contains a carriage return; EIP-4361 lines end with LF only (no CRLF)',
+      {
+        line: lineOf(text, cr),
+      },
+    )
   }
   const reader = new LineReader(text.split('\n'))
   const message = {} as SiweMessage
@@ -66,7 +69,8 @@ export function parseSiweMessage(text: string): SiweMessage {
   message.domain = domain
 
   const address = reader.next('address')
-  if (!addressPattern.test(address)) throw reader.fail('address', 'the address must be 0x followed by 40 hex digits')
+  if (!addressPattern.test(address))
+    throw reader.fail('address', 'the address must be 0x followed by 40 hex digits')
   if (!isChecksumAddress(address)) throw reader.fail('address', 'the address is not EIP-55 checksummed')
   message.address = address
 
@@ -76,7 +80,10 @@ export function parseSiweMessage(text: string): SiweMessage {
   if (afterAddress !== undefined && !(afterAddress === '' && reader.peek(1)?.startsWith('URI: '))) {
     const statement = reader.next('statement')
     if (!statementPattern.test(statement)) {
-      throw reader.fail('statement', 'the statement may only hold RFC 3986 reserved/unreserved characters and spaces')
+      throw reader.fail(
+        'statement',
+        'the statement may only hold RFC 3986 reserved/unreserved characters and spaces',
+      )
     }
     message.statement = statement
   }
@@ -103,10 +110,12 @@ export function parseSiweMessage(text: string): SiweMessage {
   if (reader.peek()?.startsWith('Expiration Time: ')) {
     message.expirationTime = reader.dateTime('Expiration Time', 'expirationTime')
   }
-  if (reader.peek()?.startsWith('Not Before: ')) message.notBefore = reader.dateTime('Not Before', 'notBefore')
+  if (reader.peek()?.startsWith('Not Before: '))
+    message.notBefore = reader.dateTime('Not Before', 'notBefore')
   if (reader.peek()?.startsWith('Request ID: ')) {
     const requestId = reader.field('Request ID', 'requestId')
-    if (!requestIdPattern.test(requestId)) throw reader.fail('requestId', 'the request ID may only hold URI path characters')
+    if (!requestIdPattern.test(requestId))
+      throw reader.fail('requestId', 'the request ID may only hold URI path characters')
     message.requestId = requestId
   }
   if (reader.peek() === 'Resources:') {
@@ -121,7 +130,10 @@ export function parseSiweMessage(text: string): SiweMessage {
   }
   if (reader.peek() !== undefined) {
     reader.next('end')
-    throw reader.fail(undefined, 'unexpected line (fields are out of order, misspelt, or the message has extra text)')
+    throw reader.fail(
+      undefined,
+      'unexpected line (fields are out of order, misspelt, or the message has extra text)',
+    )
   }
   return message
 }

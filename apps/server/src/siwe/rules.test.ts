@@ -34,7 +34,9 @@ function failure(msg: Partial<SiweMessage>, overrides: Partial<SiweRules> = {}) 
 describe('checkSiweRules', () => {
   it('accepts a fresh message for this domain, origin and chain', () => {
     expect(failure({})).toBeUndefined()
-    expect(failure({ scheme: 'https', domain: 'SIGNET.example', uri: 'https://signet.example:443/x?y#z' })).toBeUndefined()
+    expect(
+      failure({ scheme: 'https', domain: 'SIGNET.example', uri: 'https://signet.example:443/x?y#z' }),
+    ).toBeUndefined()
   })
 
   it('rejects another domain or scheme: domain_mismatch', () => {

@@ -45,7 +45,10 @@ export function checkDomain(msg: SiweMessage, domain: string, origin?: string): 
   if (msg.scheme !== undefined && origin !== undefined) {
     const expected = new URL(origin).protocol.slice(0, -1)
     if (msg.scheme.toLowerCase() !== expected) {
-      throw new SignInError('domain_mismatch', `The message is for ${msg.scheme}://${msg.domain}, not ${origin}.`)
+      throw new SignInError(
+        'domain_mismatch',
+        `The message is for ${msg.scheme}://${msg.domain}, not ${origin}.`,
+      )
     }
   }
 }
@@ -59,12 +62,16 @@ export function checkUri(msg: SiweMessage, origin: string): void {
   } catch {
     actual = undefined
   }
-  if (actual !== expected) throw new SignInError('uri_mismatch', `The message URI ${msg.uri} is not on ${expected}.`)
+  if (actual !== expected)
+    throw new SignInError('uri_mismatch', `The message URI ${msg.uri} is not on ${expected}.`)
 }
 
 export function checkVersion(msg: SiweMessage): void {
   if (msg.version !== '1') {
-    throw new SignInError('unsupported_version', `Version ${msg.version} is not supported; only version 1 is.`)
+    throw new SignInError(
+      'unsupported_version',
+      `Version ${msg.version} is not supported; only version 1 is.`,
+    )
   }
 }
 
@@ -90,7 +97,10 @@ export function checkValidityWindow(msg: SiweMessage, now: number, clockSkewMs =
 /** `issuedAt` may not be further in the future than the clock skew allows. */
 export function checkIssuedAt(msg: SiweMessage, now: number, clockSkewMs: number): void {
   if (!(timeOf(msg.issuedAt) <= now + clockSkewMs)) {
-    throw new SignInError('issued_in_future', `The message claims to be issued at ${msg.issuedAt}, in the future.`)
+    throw new SignInError(
+      'issued_in_future',
+      `The message claims to be issued at ${msg.issuedAt}, in the future.`,
+    )
   }
 }
 

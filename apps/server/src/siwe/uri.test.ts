@@ -44,13 +44,29 @@ describe('isUri (RFC 3986 URI)', () => {
 
 describe('isAuthority (SIWE domain)', () => {
   it('accepts host, IPv4, IPv6, userinfo and port', () => {
-    for (const authority of ['service.org', '127.0.0.1', 'localhost:8080', 'test@127.0.0.1:8080', '[::cafe]', 'a:b@x']) {
+    for (const authority of [
+      'service.org',
+      '127.0.0.1',
+      'localhost:8080',
+      'test@127.0.0.1:8080',
+      '[::cafe]',
+      'a:b@x',
+    ]) {
       expect(isAuthority(authority), authority).toBe(true)
     }
   })
 
   it('rejects an empty host and characters outside the grammar', () => {
-    for (const authority of ['', ':8080', 'user@', 'user@:80', '#notrfc4501', 'a/b', 'exa mple.org', '[::cafe']) {
+    for (const authority of [
+      '',
+      ':8080',
+      'user@',
+      'user@:80',
+      '#notrfc4501',
+      'a/b',
+      'exa mple.org',
+      '[::cafe',
+    ]) {
       expect(isAuthority(authority), authority).toBe(false)
     }
   })

@@ -4,7 +4,7 @@
  * the domain.
  */
 
-const unreserved = "A-Za-z0-9\\-._~"
+const unreserved = 'A-Za-z0-9\\-._~'
 const subDelims = "!$&'()*+,;="
 const pctEncoded = '%[0-9A-Fa-f]{2}'
 const pchar = `(?:[${unreserved}${subDelims}:@]|${pctEncoded})`

@@ -71,10 +71,15 @@ export async function checkErc1271Signatures({
   const calls = [
     { data: encodeFunctionData({ abi: erc1271Abi, args: [hash, signature] }), magic: erc1271MagicValue },
     // `data` is the 32-byte EIP-191 hash itself: that is what a pre-1.3.0 Safe's owners signed over.
-    { data: encodeFunctionData({ abi: legacyErc1271Abi, args: [hash, signature] }), magic: legacyErc1271MagicValue },
+    {
+      data: encodeFunctionData({ abi: legacyErc1271Abi, args: [hash, signature] }),
+      magic: legacyErc1271MagicValue,
+    },
   ]
   const results = await Promise.allSettled(
-    calls.map(({ data }) => client.request({ method: 'eth_call', params: [{ to: address, data }, 'latest'] })),
+    calls.map(({ data }) =>
+      client.request({ method: 'eth_call', params: [{ to: address, data }, 'latest'] }),
+    ),
   )
   for (const [i, result] of results.entries()) {
     if (result.status === 'fulfilled' && returnsMagic(result.value, calls[i]?.magic ?? '0x')) return true

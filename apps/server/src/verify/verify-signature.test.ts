@@ -1,7 +1,16 @@
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
 import { counterfactualSignature, createSafe, predictSafeAddress } from '@signet/devchain/safe'
-import { deploySafeContracts, SAFE_VERSIONS, type SafeDeployment, type SafeVersion } from '@signet/devchain/safe-deploy'
-import { approveMessageOnChain, concatOwnerSignatures, signSafeMessage } from '@signet/devchain/safe-signatures'
+import {
+  deploySafeContracts,
+  SAFE_VERSIONS,
+  type SafeDeployment,
+  type SafeVersion,
+} from '@signet/devchain/safe-deploy'
+import {
+  approveMessageOnChain,
+  concatOwnerSignatures,
+  signSafeMessage,
+} from '@signet/devchain/safe-signatures'
 import { type Address, concat, type Hex, hashMessage, slice } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,9 +51,16 @@ function siweText(address: Address): string {
 }
 
 /** Owner signatures of the SafeMessage for `text`, concatenated in ascending owner order. */
-async function safeSignature(safe: Address, version: string, text: string, keys: readonly Hex[]): Promise<Hex> {
+async function safeSignature(
+  safe: Address,
+  version: string,
+  text: string,
+  keys: readonly Hex[],
+): Promise<Hex> {
   const message = hashMessage(text)
-  const sigs = await Promise.all(keys.map((key) => signSafeMessage(key, { safe, chainId: anvil.chainId, version, message })))
+  const sigs = await Promise.all(
+    keys.map((key) => signSafeMessage(key, { safe, chainId: anvil.chainId, version, message })),
+  )
   return concatOwnerSignatures(sigs)
 }
 
@@ -54,7 +70,12 @@ beforeAll(async () => {
   client = createChainClient({ chainId: anvil.chainId, rpcUrls: [proxy.url] })
   for (const version of SAFE_VERSIONS) {
     deployments[version] = await deploySafeContracts(anvil.rpcUrl, version)
-    safes[version] = await createSafe({ rpcUrl: anvil.rpcUrl, deployment: deployments[version], owners, threshold: 2 })
+    safes[version] = await createSafe({
+      rpcUrl: anvil.rpcUrl,
+      deployment: deployments[version],
+      owners,
+      threshold: 2,
+    })
   }
 })
 
@@ -74,7 +95,10 @@ describe('verifySignature: EOA', () => {
     const v = Number(`0x${signature.slice(-2)}`)
     const s = BigInt(slice(signature, 32, 64)) | (BigInt(v - 27) << 255n)
     const compact = concat([slice(signature, 0, 32), `0x${s.toString(16).padStart(64, '0')}`])
-    expect(await verifySignature({ ...params, signature: compact })).toStrictEqual({ valid: true, accountType: 'eoa' })
+    expect(await verifySignature({ ...params, signature: compact })).toStrictEqual({
+      valid: true,
+      accountType: 'eoa',
+    })
     expect(proxy.requests).toHaveLength(0)
   })
 
@@ -84,7 +108,9 @@ describe('verifySignature: EOA', () => {
     const signature = await account.signMessage({ message })
     const params = { address: account.address, message, chainId: anvil.chainId }
     expect(await verifySignature({ ...params, signature })).toStrictEqual({ valid: true, accountType: 'eoa' })
-    expect(await verifySignature({ ...params, signature: await account.signMessage({ message: 'other' }) })).toStrictEqual({
+    expect(
+      await verifySignature({ ...params, signature: await account.signMessage({ message: 'other' }) }),
+    ).toStrictEqual({
       valid: false,
     })
   })
@@ -100,7 +126,9 @@ describe('verifySignature: EOA', () => {
     }
     expect(proxy.requests).toHaveLength(0)
     // A well-formed but wrong-length signature could still be a contract's: the chain is asked once.
-    expect(await verifySignature({ ...params, signature: slice(signature, 0, 63) })).toStrictEqual({ valid: false })
+    expect(await verifySignature({ ...params, signature: slice(signature, 0, 63) })).toStrictEqual({
+      valid: false,
+    })
     expect(proxy.methods()).toStrictEqual([['eth_call', 'eth_call']])
   })
 })
@@ -111,7 +139,9 @@ describe.each(SAFE_VERSIONS)('verifySignature: Safe %s, 2 of 3 owners', (version
     const message = siweText(safe)
     const signature = await safeSignature(safe, version, message, [ownerKeys[2], ownerKeys[0]])
     proxy.reset()
-    expect(await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client })).toStrictEqual({
+    expect(
+      await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client }),
+    ).toStrictEqual({
       valid: true,
       accountType: 'contract',
     })
@@ -152,30 +182,43 @@ describe.each(SAFE_VERSIONS)('verifySignature: Safe %s, 2 of 3 owners', (version
 })
 
 describe('verifySignature: counterfactual Safe (ERC-6492)', () => {
-  it.each(['1.3.0', '1.4.1', '1.5.0'] as const)('accepts a wrapped signature of an undeployed %s Safe', async (version) => {
-    const setup = { deployment: deployments[version], owners, threshold: 2, saltNonce: 6492n }
-    const safe = await predictSafeAddress({ ...setup, rpcUrl: anvil.rpcUrl })
-    expect(await client.getCode({ address: safe })).toBeUndefined()
-    const message = siweText(safe)
-    const inner = await safeSignature(safe, version, message, [ownerKeys[0], ownerKeys[1]])
-    const signature = counterfactualSignature({ ...setup, signature: inner })
-    proxy.reset()
-    expect(await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client })).toStrictEqual({
-      valid: true,
-      accountType: 'counterfactual',
-    })
-    expect(proxy.methods()).toStrictEqual([['eth_call']])
-    // The check ran in a simulation: the Safe is still not deployed.
-    expect(await client.getCode({ address: safe })).toBeUndefined()
+  it.each(['1.3.0', '1.4.1', '1.5.0'] as const)(
+    'accepts a wrapped signature of an undeployed %s Safe',
+    async (version) => {
+      const setup = { deployment: deployments[version], owners, threshold: 2, saltNonce: 6492n }
+      const safe = await predictSafeAddress({ ...setup, rpcUrl: anvil.rpcUrl })
+      expect(await client.getCode({ address: safe })).toBeUndefined()
+      const message = siweText(safe)
+      const inner = await safeSignature(safe, version, message, [ownerKeys[0], ownerKeys[1]])
+      const signature = counterfactualSignature({ ...setup, signature: inner })
+      proxy.reset()
+      expect(
+        await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client }),
+      ).toStrictEqual({
+        valid: true,
+        accountType: 'counterfactual',
+      })
+      expect(proxy.methods()).toStrictEqual([['eth_call']])
+      // The check ran in a simulation: the Safe is still not deployed.
+      expect(await client.getCode({ address: safe })).toBeUndefined()
 
-    const oneOwner = counterfactualSignature({
-      ...setup,
-      signature: await safeSignature(safe, version, message, [ownerKeys[2]]),
-    })
-    expect(await verifySignature({ address: safe, message, signature: oneOwner, chainId: anvil.chainId, client })).toStrictEqual({
-      valid: false,
-    })
-  })
+      const oneOwner = counterfactualSignature({
+        ...setup,
+        signature: await safeSignature(safe, version, message, [ownerKeys[2]]),
+      })
+      expect(
+        await verifySignature({
+          address: safe,
+          message,
+          signature: oneOwner,
+          chainId: anvil.chainId,
+          client,
+        }),
+      ).toStrictEqual({
+        valid: false,
+      })
+    },
+  )
 
   it('rejects a wrapped signature that deploys a different Safe than the address', async () => {
     const setup = { deployment: deployments['1.4.1'], owners, threshold: 2, saltNonce: 7n }
@@ -183,7 +226,9 @@ describe('verifySignature: counterfactual Safe (ERC-6492)', () => {
     const message = siweText(other)
     const inner = await safeSignature(other, '1.4.1', message, [ownerKeys[0], ownerKeys[1]])
     const signature = counterfactualSignature({ ...setup, signature: inner })
-    expect(await verifySignature({ address: other, message, signature, chainId: anvil.chainId, client })).toStrictEqual({
+    expect(
+      await verifySignature({ address: other, message, signature, chainId: anvil.chainId, client }),
+    ).toStrictEqual({
       valid: false,
     })
   })
@@ -195,14 +240,20 @@ describe('verifySignature: RPC down', () => {
     const safe = safes['1.4.1']
     const message = siweText(safe)
     const signature = await safeSignature(safe, '1.4.1', message, [ownerKeys[0], ownerKeys[1]])
-    const error = await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client: down }).catch(
-      (e: unknown) => e,
-    )
+    const error = await verifySignature({
+      address: safe,
+      message,
+      signature,
+      chainId: anvil.chainId,
+      client: down,
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RpcUnavailableError)
     expect((error as RpcUnavailableError).code).toBe('rpc_unavailable')
     expect((error as RpcUnavailableError).status).toBe(503)
     expect((error as RpcUnavailableError).message).toMatch(
-      new RegExp(`^The RPC of chain ${anvil.chainId} could not be reached to check the contract account \\(.+\\)\\.$`),
+      new RegExp(
+        `^The RPC of chain ${anvil.chainId} could not be reached to check the contract account \\(.+\\)\\.$`,
+      ),
     )
     await expect(
       verifySignature({ address: safe, message, signature: '0x', chainId: anvil.chainId, client: down }),
@@ -211,7 +262,12 @@ describe('verifySignature: RPC down', () => {
       verifySignature({
         address: safe,
         message,
-        signature: counterfactualSignature({ deployment: deployments['1.4.1'], owners, threshold: 2, signature }),
+        signature: counterfactualSignature({
+          deployment: deployments['1.4.1'],
+          owners,
+          threshold: 2,
+          signature,
+        }),
         chainId: anvil.chainId,
         client: down,
       }),
@@ -231,12 +287,21 @@ describe('verifySignature: RPC down', () => {
   })
 
   it('falls back to the next RPC URL when the first is down', async () => {
-    const withFallback = createChainClient({ chainId: anvil.chainId, rpcUrls: [await closedPortUrl(), proxy.url] })
+    const withFallback = createChainClient({
+      chainId: anvil.chainId,
+      rpcUrls: [await closedPortUrl(), proxy.url],
+    })
     const safe = safes['1.5.0']
     const message = siweText(safe)
     const signature = await safeSignature(safe, '1.5.0', message, [ownerKeys[0], ownerKeys[1]])
     expect(
-      await verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client: withFallback }),
+      await verifySignature({
+        address: safe,
+        message,
+        signature,
+        chainId: anvil.chainId,
+        client: withFallback,
+      }),
     ).toStrictEqual({ valid: true, accountType: 'contract' })
   })
 })

@@ -54,7 +54,9 @@ export async function verifySignature({
   if (isErc6492Signature(sig)) {
     // A wrapped signature means nothing to the account itself; the universal validator unwraps it (and
     // asks a since-deployed account directly), so steps 2.–4. would only cost a round trip.
-    return (await checkErc6492Signature(check)) ? { valid: true, accountType: 'counterfactual' } : { valid: false }
+    return (await checkErc6492Signature(check))
+      ? { valid: true, accountType: 'counterfactual' }
+      : { valid: false }
   }
   return (await checkErc1271Signatures(check)) ? { valid: true, accountType: 'contract' } : { valid: false }
 }

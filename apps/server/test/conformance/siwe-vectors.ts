@@ -56,3 +56,17 @@ export function splitVerificationVector(vector: VerificationVector) {
 export function withoutNulls(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null))
 }
+
+/** Why each verification_negative.json vector must fail, as our error code. */
+export const expectedNegativeCodes: Record<string, string> = {
+  'expired message': 'expired',
+  'domain binding': 'domain_mismatch',
+  'custom time': 'expired',
+  'custom nonce': 'invalid_nonce',
+  'malformed signature': 'invalid_signature',
+  'wrong signature': 'invalid_signature',
+  'not yet valid': 'not_yet_valid',
+  'invalid issuedAt': 'invalid_message',
+  'invalid notBefore': 'invalid_message',
+  'invalid expirationTime': 'invalid_message',
+}

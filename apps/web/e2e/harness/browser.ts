@@ -65,3 +65,16 @@ export async function keepScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: true }).catch(() => undefined)
   return path
 }
+
+/**
+ * Makes `window.open` of a custom scheme (ledgerlive://, metamask://) a no-op, as on a machine
+ * where no such desktop app is installed. Headless Chromium would otherwise hold an invisible
+ * "open external app?" prompt that swallows the following clicks.
+ */
+export async function withoutDesktopApps(context: import('playwright-core').BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const open = window.open.bind(window)
+    window.open = (url?: string | URL, target?: string, features?: string) =>
+      url !== undefined && !/^(https?:|about:)/.test(String(url)) ? null : open(url, target, features)
+  })
+}

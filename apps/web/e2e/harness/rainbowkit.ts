@@ -13,9 +13,37 @@ export async function openConnectModal(page: Page): Promise<Locator> {
   return modal
 }
 
+export async function closeModal(page: Page): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Close' }).click()
+  await dialog(page).waitFor({ state: 'detached' })
+}
+
 /** Connects the injected test wallet through the connect dialog and waits for the account area. */
 export async function connectTestWallet(page: Page): Promise<void> {
   const modal = await openConnectModal(page)
   await modal.getByRole('button', { name: testWalletName }).click()
   await page.getByRole('heading', { name: 'Your account' }).waitFor()
+}
+
+/** The wallet names in the connect dialog's list, by group label, in the order shown. */
+export async function walletGroups(modal: Locator): Promise<Record<string, string[]>> {
+  return modal.evaluate((root) => {
+    const groups: Record<string, string[]> = {}
+    let current = ''
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      const option = element.closest<HTMLElement>('[data-testid^="rk-wallet-option-"]')
+      if (option === element) {
+        groups[current]?.push(element.innerText.split('\n')[0]?.trim() ?? '')
+      } else if (!option && element.children.length === 0 && !element.closest('button')) {
+        // A group label: a leaf text block right above a wallet option.
+        const text = element.innerText?.trim() ?? ''
+        const next = element.parentElement?.nextElementSibling
+        if (text && next?.querySelector('[data-testid^="rk-wallet-option-"]')) {
+          groups[text] ??= []
+          current = text
+        }
+      }
+    }
+    return groups
+  })
 }

@@ -51,65 +51,73 @@ declare global {
 
 const options = window.__testWalletOptions
 if (!options) throw new Error('test wallet: window.__testWalletOptions is not set')
+// Init scripts run in every frame; a wallet extension lives in the top-level page only.
+if (window.top === window) install(options)
 
-type Fault = { method: string | undefined; error: () => Error }
-const faults: Fault[] = []
-const requests: string[] = []
-const forgotten = new Set<number>()
-let refuseSwitching = false
-const userDelayMs = 300
+function install(options: TestWalletOptions): void {
+  type Fault = { method: string | undefined; error: () => Error }
+  const faults: Fault[] = []
+  const requests: string[] = []
+  const forgotten = new Set<number>()
+  let refuseSwitching = false
+  const userDelayMs = 300
 
-const recordRequests: DemoMiddleware = (request, next) => {
-  requests.push(request.method)
-  return next()
+  const recordRequests: DemoMiddleware = (request, next) => {
+    requests.push(request.method)
+    return next()
+  }
+  const injectFaults: DemoMiddleware = async (request, next) => {
+    const index = faults.findIndex((fault) => fault.method === undefined || fault.method === request.method)
+    if (index >= 0) {
+      const [fault] = faults.splice(index, 1)
+      // A person takes a moment to click "Reject"; RainbowKit's views assume as much.
+      await new Promise((resolve) => setTimeout(resolve, userDelayMs))
+      if (fault) throw fault.error()
+    }
+    if (
+      refuseSwitching &&
+      (request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')
+    ) {
+      throw providerErrors.methodNotFound(request.method)
+    }
+    if (request.method === 'wallet_switchEthereumChain') {
+      const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
+      if (forgotten.has(chainId)) throw providerErrors.unrecognizedChain(`0x${chainId.toString(16)}`)
+    }
+    if (request.method === 'wallet_addEthereumChain') {
+      const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
+      forgotten.delete(chainId)
+    }
+    return next()
+  }
+
+  const provider = createDemoProvider({
+    accounts: options.accounts,
+    chains: options.chains,
+    ...(options.chainId ? { chainId: options.chainId } : {}),
+    middleware: [recordRequests, injectFaults],
+    storage: window.localStorage,
+    storageKey: options.storageKey,
+  })
+
+  window.__testWallet = {
+    provider,
+    requests,
+    rejectNext: (method) => faults.push({ method, error: providerErrors.userRejected }),
+    pendingNext: (method) =>
+      faults.push({ method, error: () => providerErrors.pending(method ?? 'eth_requestAccounts') }),
+    refuseSwitching: (refuse) => {
+      refuseSwitching = refuse
+    },
+    forgetChain: (chainId) => forgotten.add(chainId),
+    switchChainInWallet: (chainId) => provider.switchChainInWallet(chainId),
+    selectAccount: (index) => provider.selectAccount(index),
+    emitAccountsChanged: (accounts) => provider.emit('accountsChanged', accounts),
+    revokeSite: () => provider.revokeSite(),
+  }
+
+  announceProvider(window, {
+    info: { uuid: options.uuid, name: options.name, icon: options.icon, rdns: options.rdns },
+    provider,
+  })
 }
-const injectFaults: DemoMiddleware = async (request, next) => {
-  const index = faults.findIndex((fault) => fault.method === undefined || fault.method === request.method)
-  if (index >= 0) {
-    const [fault] = faults.splice(index, 1)
-    // A person takes a moment to click "Reject"; RainbowKit's views assume as much.
-    await new Promise((resolve) => setTimeout(resolve, userDelayMs))
-    if (fault) throw fault.error()
-  }
-  if (refuseSwitching && (request.method === 'wallet_switchEthereumChain' || request.method === 'wallet_addEthereumChain')) {
-    throw providerErrors.methodNotFound(request.method)
-  }
-  if (request.method === 'wallet_switchEthereumChain') {
-    const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
-    if (forgotten.has(chainId)) throw providerErrors.unrecognizedChain(`0x${chainId.toString(16)}`)
-  }
-  if (request.method === 'wallet_addEthereumChain') {
-    const chainId = Number((request.params as [{ chainId: string }] | undefined)?.[0]?.chainId)
-    forgotten.delete(chainId)
-  }
-  return next()
-}
-
-const provider = createDemoProvider({
-  accounts: options.accounts,
-  chains: options.chains,
-  ...(options.chainId ? { chainId: options.chainId } : {}),
-  middleware: [recordRequests, injectFaults],
-  storage: window.localStorage,
-  storageKey: options.storageKey,
-})
-
-window.__testWallet = {
-  provider,
-  requests,
-  rejectNext: (method) => faults.push({ method, error: providerErrors.userRejected }),
-  pendingNext: (method) => faults.push({ method, error: () => providerErrors.pending(method ?? 'eth_requestAccounts') }),
-  refuseSwitching: (refuse) => {
-    refuseSwitching = refuse
-  },
-  forgetChain: (chainId) => forgotten.add(chainId),
-  switchChainInWallet: (chainId) => provider.switchChainInWallet(chainId),
-  selectAccount: (index) => provider.selectAccount(index),
-  emitAccountsChanged: (accounts) => provider.emit('accountsChanged', accounts),
-  revokeSite: () => provider.revokeSite(),
-}
-
-announceProvider(window, {
-  info: { uuid: options.uuid, name: options.name, icon: options.icon, rdns: options.rdns },
-  provider,
-})

@@ -1,7 +1,7 @@
 import { useAccountModal, useChainModal } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
 import { useAccount, useDisconnect } from 'wagmi'
-import { SwitchingUnsupportedNotice } from '../wallet/SwitchingUnsupportedNotice.tsx'
+import { SwitchErrorNotice } from '../wallet/WalletNotices.tsx'
 import { SendTestTransaction } from './SendTestTransaction.tsx'
 
 export type AccountAreaProps = {
@@ -43,7 +43,7 @@ export function AccountArea({ appName, signIn }: AccountAreaProps) {
           </div>
         </div>
       )}
-      <SwitchingUnsupportedNotice appName={appName} />
+      <SwitchErrorNotice appName={appName} />
       {signIn}
       <div className="account__actions">
         <button type="button" onClick={openAccountModal} disabled={!openAccountModal}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { AccountArea } from '../account/AccountArea.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import type { ThemeChoice } from '../wallet/theme.ts'
+import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { Landing } from './Landing.tsx'
 
@@ -27,6 +28,7 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        <ConnectErrorNotice />
         <Landing appName={config.appName} />
         <AccountArea appName={config.appName} />
       </main>

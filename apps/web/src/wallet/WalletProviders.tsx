@@ -1,11 +1,11 @@
 import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
 import { WagmiProvider } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
-import { isSwitchingUnsupportedError, switchingUnsupportedStore } from './switch-chain-support.ts'
 import { rainbowKitTheme, type ThemeChoice } from './theme.ts'
 import { createSignetWagmiConfig } from './wagmi-config.ts'
+import { createWalletNoticesCache } from './wallet-notices.ts'
 
 export type WalletProvidersProps = {
   config: PublicConfig
@@ -18,22 +18,7 @@ export type WalletProvidersProps = {
 /** wagmi, react-query and RainbowKit, configured from the run-time config. */
 export function WalletProviders({ config, theme, authentication, children }: WalletProvidersProps) {
   const { wagmiConfig } = useMemo(() => createSignetWagmiConfig(config, window.location.origin), [config])
-  const queryClient = useMemo(
-    () =>
-      new QueryClient({
-        mutationCache: new MutationCache({
-          onError(error, _variables, _context, mutation) {
-            if (mutation.options.mutationKey?.[0] === 'switchChain' && isSwitchingUnsupportedError(error)) {
-              switchingUnsupportedStore.set(true)
-            }
-          },
-          onSuccess(_data, _variables, _context, mutation) {
-            if (mutation.options.mutationKey?.[0] === 'switchChain') switchingUnsupportedStore.set(false)
-          },
-        }),
-      }),
-    [],
-  )
+  const queryClient = useMemo(() => new QueryClient({ mutationCache: createWalletNoticesCache() }), [])
   const rainbowKit = (
     <RainbowKitProvider
       appInfo={{ appName: config.appName, learnMoreUrl: 'https://ethereum.org/en/wallets/' }}

@@ -1,4 +1,3 @@
-
 /**
  * wagmi 2 gives every connector a `switchChain`, so RainbowKit 2 no longer shows its "cannot
  * switch" text; a wallet that refuses `wallet_switchEthereumChain` only surfaces as a failed
@@ -22,21 +21,3 @@ export function isSwitchingUnsupportedError(error: unknown): boolean {
 export function switchingUnsupportedText(appName: string): string {
   return `Your wallet does not support switching networks from ${appName}. Try switching networks from within your wallet instead.`
 }
-
-// A tiny external store so the notice can be raised from the query client's mutation cache.
-let unsupported = false
-const listeners = new Set<() => void>()
-
-export const switchingUnsupportedStore = {
-  get: (): boolean => unsupported,
-  set(value: boolean): void {
-    if (value === unsupported) return
-    unsupported = value
-    for (const listener of listeners) listener()
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener)
-    return () => listeners.delete(listener)
-  },
-}
-

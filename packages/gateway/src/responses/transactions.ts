@@ -148,6 +148,7 @@ export const transactionDetailsSchema = z.object({
       to: addressInfoSchema,
       value: integerStringSchema.nullish(),
       operation: operationSchema,
+      trustedDelegateCallTarget: z.boolean().nullish(),
     })
     .nullish(),
   detailedExecutionInfo: z

@@ -18,6 +18,7 @@ import { schemaCheckedFetch } from '@signet/gateway/openapi/schema-checked-fetch
 import { type Address, encodeFunctionData, type Hex, hashMessage, parseAbi, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalGateway, startLocalGateway } from './local-gateway.ts'
+import { deployTestToken, transferToken } from './test-token.ts'
 
 const CHAIN_ID = 31337
 const changeThresholdAbi = parseAbi(['function changeThreshold(uint256 _threshold)'])
@@ -56,7 +57,11 @@ async function httpError(promise: Promise<unknown>): Promise<GatewayHttpError> {
 
 beforeAll(async () => {
   demo = await startDemoChain()
-  gateway = await startLocalGateway({ rpcUrl: demo.anvil.rpcUrl, chainId: CHAIN_ID, deployments: demo.deployments })
+  gateway = await startLocalGateway({
+    rpcUrl: demo.anvil.rpcUrl,
+    chainId: CHAIN_ID,
+    deployments: demo.deployments,
+  })
   client = createGatewayClient({ baseUrl: gateway.url, fetch: checked.fetch })
 })
 
@@ -121,7 +126,10 @@ describe('local gateway: chain and Safe info', () => {
   })
 
   it('nonces, safe apps, delegates, module transactions and collectibles', async () => {
-    expect(await client.getNonces(CHAIN_ID, demo.demoSafe.address)).toEqual({ currentNonce: 0, recommendedNonce: 0 })
+    expect(await client.getNonces(CHAIN_ID, demo.demoSafe.address)).toEqual({
+      currentNonce: 0,
+      recommendedNonce: 0,
+    })
     expect(await client.getSafeApps(CHAIN_ID)).toEqual([])
     expect((await client.getDelegates(CHAIN_ID, { safe: demo.demoSafe.address })).results).toEqual([])
     expect((await client.getModuleTransactions(CHAIN_ID, demo.demoSafe.address)).results).toEqual([])
@@ -135,7 +143,9 @@ describe('local gateway: chain and Safe info', () => {
 describe('local gateway: balances', () => {
   it('native balance from the chain, fiat codes, incoming transfers', async () => {
     const safe = await newSafe(100n)
-    await sendTransactions(demo.anvil.rpcUrl, account(5).privateKey, [{ to: safe, data: '0x', value: parseEther('1.5') }])
+    await sendTransactions(demo.anvil.rpcUrl, account(5).privateKey, [
+      { to: safe, data: '0x', value: parseEther('1.5') },
+    ])
     const balances = await client.getBalances(CHAIN_ID, safe)
     expect(balances.fiatTotal).toBe('0')
     expect(balances.items).toHaveLength(1)
@@ -145,7 +155,18 @@ describe('local gateway: balances', () => {
     })
     expect(await client.getFiatCurrencies()).toEqual(['USD', 'EUR', 'GBP', 'CHF', 'JPY'])
     expect((await client.getBalances(CHAIN_ID, safe, 'eur')).items[0]?.balance).toBe('1500000000000000000')
-    expect((await httpError(client.getBalances(CHAIN_ID, safe, 'xyz'))).message).toBe('400: Unsupported fiat code: xyz')
+    expect((await httpError(client.getBalances(CHAIN_ID, safe, 'xyz'))).message).toBe(
+      '400: Unsupported fiat code: xyz',
+    )
+    // An ERC-20 the Safe received is listed with its metadata.
+    const token = await deployTestToken(demo.anvil.rpcUrl, account(5).privateKey)
+    await transferToken(demo.anvil.rpcUrl, account(5).privateKey, token, safe, 1234n * 10n ** 9n)
+    const withToken = await client.getBalances(CHAIN_ID, safe)
+    expect(withToken.items.map((item) => item.tokenInfo.type)).toEqual(['NATIVE_TOKEN', 'ERC20'])
+    expect(withToken.items[1]).toMatchObject({
+      balance: '1234000000000',
+      tokenInfo: { type: 'ERC20', address: token, symbol: 'TT', name: 'TestToken', decimals: 18 },
+    })
     const incoming = await client.getIncomingTransfers(CHAIN_ID, safe)
     expect(incoming.results).toHaveLength(1)
     const transfer = incoming.results[0]?.transaction.txInfo
@@ -166,7 +187,9 @@ describe('local gateway: messages', () => {
     const ref = { safe, chainId: CHAIN_ID, version: '1.4.1', message: hashMessage(text) }
     const messageHash = safeMessageHash(ref)
     const first = await signSafeMessage(account(0).privateKey, ref)
-    expect(await client.proposeSafeMessage(CHAIN_ID, safe, { message: text, signature: first.signature })).toBeUndefined()
+    expect(
+      await client.proposeSafeMessage(CHAIN_ID, safe, { message: text, signature: first.signature }),
+    ).toBeUndefined()
 
     const pending = await client.getSafeMessage(CHAIN_ID, messageHash)
     expect(pending).toMatchObject({
@@ -184,7 +207,10 @@ describe('local gateway: messages', () => {
     const confirmed = await client.getSafeMessage(CHAIN_ID, messageHash)
     expect(confirmed.status).toBe('CONFIRMED')
     expect(confirmed.confirmationsSubmitted).toBe(2)
-    expect(confirmed.confirmations.map((c) => c.owner.value)).toEqual([account(0).address, account(1).address])
+    expect(confirmed.confirmations.map((c) => c.owner.value)).toEqual([
+      account(0).address,
+      account(1).address,
+    ])
     expect(confirmed.preparedSignature).toBe(concatOwnerSignatures([second, first]))
     const magic = await readIsValidSignature({
       rpcUrl: demo.anvil.rpcUrl,
@@ -207,18 +233,26 @@ describe('local gateway: messages', () => {
       client.proposeSafeMessage(CHAIN_ID, safe, { message: 'not an owner', signature: outsider.signature }),
     )
     expect(error.status).toBe(422)
-    expect(error.body).toEqual({ code: 422, message: `Signer=${account(6).address} is not an owner of Safe=${safe}` })
+    expect(error.body).toEqual({
+      code: 422,
+      message: `Signer=${account(6).address} is not an owner of Safe=${safe}`,
+    })
     expect(error.message).toBe(`422: Signer=${account(6).address} is not an owner of Safe=${safe}`)
 
     // An owner's signature over another message recovers to some other address: rejected the same way.
-    const wrong = await signSafeMessage(account(0).privateKey, { ...ref, message: hashMessage('something else') })
+    const wrong = await signSafeMessage(account(0).privateKey, {
+      ...ref,
+      message: hashMessage('something else'),
+    })
     const mismatch = await httpError(
       client.proposeSafeMessage(CHAIN_ID, safe, { message: 'not an owner', signature: wrong.signature }),
     )
     expect(mismatch.status).toBe(422)
     expect(mismatch.message).toMatch(/^422: Signer=0x[0-9a-fA-F]{40} is not an owner of Safe=/)
 
-    const malformed = await httpError(client.proposeSafeMessage(CHAIN_ID, safe, { message: 'x', signature: '0x1234' }))
+    const malformed = await httpError(
+      client.proposeSafeMessage(CHAIN_ID, safe, { message: 'x', signature: '0x1234' }),
+    )
     expect(malformed.message).toBe('422: Signature must be 65 bytes of hex (r, s, v)')
   })
 
@@ -229,12 +263,18 @@ describe('local gateway: messages', () => {
     const messageHash = safeMessageHash(ref)
     const first = await signSafeMessage(account(2).privateKey, ref)
     await client.proposeSafeMessage(CHAIN_ID, safe, { message: text2, signature: first.signature })
-    const again = await httpError(client.proposeSafeMessage(CHAIN_ID, safe, { message: text2, signature: first.signature }))
+    const again = await httpError(
+      client.proposeSafeMessage(CHAIN_ID, safe, { message: text2, signature: first.signature }),
+    )
     expect(again.message).toBe(`400: Message with hash ${messageHash} for safe ${safe} already exists`)
-    const duplicate = await httpError(client.confirmSafeMessage(CHAIN_ID, messageHash, { signature: first.signature }))
+    const duplicate = await httpError(
+      client.confirmSafeMessage(CHAIN_ID, messageHash, { signature: first.signature }),
+    )
     expect(duplicate.message).toBe(`422: Signature for owner ${account(2).address} already exists`)
     const outsider = await signSafeMessage(account(6).privateKey, ref)
-    const notOwner = await httpError(client.confirmSafeMessage(CHAIN_ID, messageHash, { signature: outsider.signature }))
+    const notOwner = await httpError(
+      client.confirmSafeMessage(CHAIN_ID, messageHash, { signature: outsider.signature }),
+    )
     expect(notOwner.message).toBe(`422: Signer=${account(6).address} is not an owner of Safe=${safe}`)
     const unknown = await httpError(client.getSafeMessage(CHAIN_ID, `0x${'00'.repeat(32)}`))
     expect(unknown.message).toBe('404: Message not found')
@@ -261,12 +301,19 @@ describe('local gateway: messages', () => {
     expect(now).toMatchObject({ status: 'CONFIRMED', confirmationsRequired: 1, confirmationsSubmitted: 1 })
     expect(now.preparedSignature).toBe(first.signature)
     expect(
-      await readIsValidSignature({ rpcUrl: demo.anvil.rpcUrl, safe, hash: hashMessage(text3), signature: first.signature }),
+      await readIsValidSignature({
+        rpcUrl: demo.anvil.rpcUrl,
+        safe,
+        hash: hashMessage(text3),
+        signature: first.signature,
+      }),
     ).toBe('0x1626ba7e')
 
     // The threshold change itself is in the history, decoded.
     const history = await client.getTransactionHistory(CHAIN_ID, safe)
-    const settings = history.results.find((i) => i.type === 'TRANSACTION' && i.transaction.txInfo.type === 'SettingsChange')
+    const settings = history.results.find(
+      (i) => i.type === 'TRANSACTION' && i.transaction.txInfo.type === 'SettingsChange',
+    )
     expect(settings).toMatchObject({
       transaction: {
         txStatus: 'SUCCESS',
@@ -280,7 +327,9 @@ describe('local gateway: messages', () => {
 describe('local gateway: transactions', () => {
   it('propose, confirm, queue with conflicts, execute: status from the chain', async () => {
     const safe = await newSafe(300n)
-    await sendTransactions(demo.anvil.rpcUrl, account(5).privateKey, [{ to: safe, data: '0x', value: parseEther('1') }])
+    await sendTransactions(demo.anvil.rpcUrl, account(5).privateKey, [
+      { to: safe, data: '0x', value: parseEther('1') },
+    ])
     const recipient = account(7).address
     const estimation = await client.postSafeGasEstimation(CHAIN_ID, safe, {
       to: recipient,
@@ -315,7 +364,11 @@ describe('local gateway: transactions', () => {
     expect(proposed).toMatchObject({
       txId: `multisig_${safe}_${safeTxHash}`,
       txStatus: 'AWAITING_CONFIRMATIONS',
-      txInfo: { type: 'Transfer', direction: 'OUTGOING', transferInfo: { type: 'NATIVE_COIN', value: '100000000000000000' } },
+      txInfo: {
+        type: 'Transfer',
+        direction: 'OUTGOING',
+        transferInfo: { type: 'NATIVE_COIN', value: '100000000000000000' },
+      },
       detailedExecutionInfo: { type: 'MULTISIG', nonce: 0, safeTxHash, confirmationsRequired: 2 },
     })
     expect(await client.getNonces(CHAIN_ID, safe)).toEqual({ currentNonce: 0, recommendedNonce: 1 })
@@ -324,7 +377,11 @@ describe('local gateway: transactions', () => {
     const rival = { to: account(8).address, value: 1n, data: '0x' as Hex, nonce: 0n }
     const rivalHash = safeTransactionHash({ ...ref, tx: rival })
     const rivalSig = await signSafeTransaction(account(2).privateKey, { ...ref, tx: rival })
-    await client.proposeTransaction(CHAIN_ID, safe, body(account(2).address, rivalSig.signature, rival, rivalHash))
+    await client.proposeTransaction(
+      CHAIN_ID,
+      safe,
+      body(account(2).address, rivalSig.signature, rival, rivalHash),
+    )
     const queue = await client.getTransactionQueue(CHAIN_ID, safe)
     expect(queue.results.map((i) => (i.type === 'TRANSACTION' ? i.conflictType : i.type))).toEqual([
       'LABEL',
@@ -334,7 +391,11 @@ describe('local gateway: transactions', () => {
     ])
 
     const sig1 = await signSafeTransaction(account(1).privateKey, { ...ref, tx })
-    const confirmed = await client.proposeTransaction(CHAIN_ID, safe, body(account(1).address, sig1.signature))
+    const confirmed = await client.proposeTransaction(
+      CHAIN_ID,
+      safe,
+      body(account(1).address, sig1.signature),
+    )
     expect(confirmed.txStatus).toBe('AWAITING_EXECUTION')
 
     const executed = await execSafeTransaction({
@@ -352,9 +413,13 @@ describe('local gateway: transactions', () => {
     expect((await client.getTransactionQueue(CHAIN_ID, safe)).results).toEqual([])
 
     const history = await client.getTransactionHistory(CHAIN_ID, safe)
-    const kinds = history.results.flatMap((i) => (i.type === 'TRANSACTION' ? [i.transaction.txInfo.type] : []))
+    const kinds = history.results.flatMap((i) =>
+      i.type === 'TRANSACTION' ? [i.transaction.txInfo.type] : [],
+    )
     expect(kinds).toEqual(['Transfer', 'Transfer', 'Creation'])
-    const creation = history.results.find((i) => i.type === 'TRANSACTION' && i.transaction.txInfo.type === 'Creation')
+    const creation = history.results.find(
+      (i) => i.type === 'TRANSACTION' && i.transaction.txInfo.type === 'Creation',
+    )
     expect(creation).toMatchObject({
       transaction: { txInfo: { factory: { value: demo.deployments['1.4.1'].proxyFactory } } },
     })
@@ -385,14 +450,20 @@ describe('local gateway: transactions', () => {
       safeTxHash,
       sender: account(0).address,
     }
-    const wrongHash = await httpError(client.proposeTransaction(CHAIN_ID, safe, { ...base, safeTxHash: `0x${'12'.repeat(32)}` }))
+    const wrongHash = await httpError(
+      client.proposeTransaction(CHAIN_ID, safe, { ...base, safeTxHash: `0x${'12'.repeat(32)}` }),
+    )
     expect(wrongHash.message).toBe(
       `422: Contract-transaction-hash=0x${'12'.repeat(32)} does not match provided contract-tx-hash=${safeTxHash}`,
     )
-    const outsider = await httpError(client.proposeTransaction(CHAIN_ID, safe, { ...base, sender: account(6).address }))
+    const outsider = await httpError(
+      client.proposeTransaction(CHAIN_ID, safe, { ...base, sender: account(6).address }),
+    )
     expect(outsider.message).toBe(`422: Sender=${account(6).address} is not an owner or delegate`)
     const otherSigner = await signSafeTransaction(account(1).privateKey, { ...ref, tx })
-    const mismatch = await httpError(client.proposeTransaction(CHAIN_ID, safe, { ...base, signature: otherSigner.signature }))
+    const mismatch = await httpError(
+      client.proposeTransaction(CHAIN_ID, safe, { ...base, signature: otherSigner.signature }),
+    )
     expect(mismatch.message).toBe(`422: Signer=${account(1).address} is not sender=${account(0).address}`)
     const invalid = await httpError(client.proposeTransaction(CHAIN_ID, safe, { ...base, value: '-1' }))
     expect(invalid.message).toBe('422: Validation failed: value: Expected a non-negative integer string')
@@ -416,14 +487,15 @@ describe('local gateway: transactions', () => {
       ownerKeys: [account(0).privateKey, account(2).privateKey],
       messageHash: hashMessage('on-chain sign-in'),
     })
-    const details = await client.getTransactionDetails(CHAIN_ID, safeTxHash.toLowerCase() === safeTxHash ? `multisig_${safe}_${safeTxHash}` : safeTxHash)
+    const details = await client.getTransactionDetails(CHAIN_ID, `multisig_${safe}_${safeTxHash}`)
     expect(details).toMatchObject({
       txStatus: 'SUCCESS',
       txInfo: { type: 'Custom', methodName: 'signMessage', to: { value: signMessageLib } },
       txData: { operation: 1, trustedDelegateCallTarget: true, dataDecoded: { method: 'signMessage' } },
     })
     expect(details.detailedExecutionInfo).toMatchObject({
-      confirmations: [{ signer: { value: account(0).address } }, { signer: { value: account(2).address } }],
+      // As signed on chain: ascending owner order.
+      confirmations: [{ signer: { value: account(2).address } }, { signer: { value: account(0).address } }],
     })
   })
 })
@@ -458,7 +530,9 @@ describe('local gateway: notifications, CORS, unknown routes', () => {
   })
 
   it('answers any origin (the browser app calls it cross-origin)', async () => {
-    const simple = await fetch(`${gateway.url}/v1/chains/31337`, { headers: { origin: 'http://localhost:5173' } })
+    const simple = await fetch(`${gateway.url}/v1/chains/31337`, {
+      headers: { origin: 'http://localhost:5173' },
+    })
     expect(simple.headers.get('access-control-allow-origin')).toBe('*')
     const preflight = await fetch(`${gateway.url}/v1/chains/31337/safes/${demo.demoSafe.address}/messages`, {
       method: 'OPTIONS',
@@ -477,6 +551,10 @@ describe('local gateway: notifications, CORS, unknown routes', () => {
   it('an unknown route is a 404 without a gateway code: the client shows the status text', async () => {
     const response = await fetch(`${gateway.url}/v1/nothing-here`)
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /v1/nothing-here', error: 'Not Found' })
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: 'Cannot GET /v1/nothing-here',
+      error: 'Not Found',
+    })
   })
 })

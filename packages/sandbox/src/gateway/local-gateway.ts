@@ -21,6 +21,7 @@ import {
   updateMessageSignatureBody,
 } from './request-bodies.ts'
 import { readSafeState } from './safe-state.ts'
+import { readErc20Balances } from './token-balances.ts'
 import { addressInfo } from './transaction-info.ts'
 import {
   estimateSafeTransaction,
@@ -204,17 +205,31 @@ export function createLocalGatewayApp(options: LocalGatewayOptions & { url: stri
       throw badRequest(`Unsupported fiat code: ${fiatCode}`)
     }
     const state = await readSafeState(client, safe)
-    const balance = await client.getBalance({ address: state.address })
+    const [balance, tokens] = await Promise.all([
+      client.getBalance({ address: state.address }),
+      readErc20Balances(client, state.address),
+    ])
+    const item = (amount: bigint, tokenInfo: object) => ({
+      balance: amount.toString(),
+      fiatBalance: '0',
+      fiatConversion: '0',
+      tokenInfo,
+      fiatBalance24hChange: null,
+    })
     return c.json({
       fiatTotal: '0',
       items: [
-        {
-          balance: balance.toString(),
-          fiatBalance: '0',
-          fiatConversion: '0',
-          tokenInfo: NATIVE_TOKEN,
-          fiatBalance24hChange: null,
-        },
+        item(balance, NATIVE_TOKEN),
+        ...tokens.map((token) =>
+          item(token.balance, {
+            type: 'ERC20',
+            address: token.address,
+            decimals: token.decimals,
+            symbol: token.symbol,
+            name: token.name,
+            logoUri: '',
+          }),
+        ),
       ],
     })
   })

@@ -75,7 +75,8 @@ export async function readExecutions(client: PublicClient, safe: Address): Promi
         blockTimestamp(client, log.blockNumber),
       ])
       const execution: OnChainExecution = {
-        safeTxHash: sliceHex(log.data, 0, 32),
+        // `bytes32 indexed txHash` from 1.4.0, in the data before.
+        safeTxHash: log.topics[1] ?? sliceHex(log.data, 0, 32),
         nonce,
         success: log.topics[0] === EXECUTION_SUCCESS,
         transactionHash,

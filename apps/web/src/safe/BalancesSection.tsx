@@ -1,0 +1,82 @@
+import { DEFAULT_FIAT_CODE, type GatewayClient } from '@signet/gateway/client'
+import { useId, useState } from 'react'
+import { AddToWalletButton } from './AddToWalletButton.tsx'
+import { useGatewayQuery } from './gateway-queries.ts'
+import styles from './SafePages.module.css'
+import { Empty, LoadError, Loading } from './SectionStatus.tsx'
+import { formatFiatValue, formatTokenAmount } from './token-amount.ts'
+
+type Props = { client: GatewayClient; chainId: number; address: string }
+
+/** Token balances in a fiat currency picked from the gateway's supported codes (default USD). */
+export function BalancesSection({ client, chainId, address }: Props) {
+  const [fiat, setFiat] = useState(DEFAULT_FIAT_CODE.toUpperCase())
+  const pickerId = useId()
+  const fiatCodes = useGatewayQuery(client, ['fiat-codes'], () => client.getFiatCurrencies())
+  const balances = useGatewayQuery(client, ['balances', chainId, address, fiat], () =>
+    client.getBalances(chainId, address, fiat.toLowerCase()),
+  )
+  // The picker always offers the current choice, even before (or without) the gateway's list.
+  const codes = fiatCodes.data?.map((code) => code.toUpperCase()) ?? []
+  const options = codes.includes(fiat) ? codes : [fiat, ...codes]
+
+  return (
+    <section className={styles.card} aria-labelledby="safe-balances-title">
+      <h3 id="safe-balances-title">Balances</h3>
+      <div className={styles.toolbar}>
+        <label htmlFor={pickerId}>Currency</label>
+        <select
+          id={pickerId}
+          value={fiat}
+          onChange={(event) => setFiat(event.target.value)}
+          aria-busy={fiatCodes.isPending}
+          data-testid="fiat-picker"
+        >
+          {options.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </select>
+        {balances.data && (
+          <span data-testid="fiat-total">Total: {formatFiatValue(balances.data.fiatTotal, fiat)}</span>
+        )}
+      </div>
+      {fiatCodes.isError && <LoadError error={fiatCodes.error} onRetry={() => void fiatCodes.refetch()} />}
+      {balances.isPending && <Loading>Loading balances…</Loading>}
+      {balances.isError && <LoadError error={balances.error} onRetry={() => void balances.refetch()} />}
+      {balances.data && balances.data.items.length === 0 && <Empty>No tokens.</Empty>}
+      {balances.data && balances.data.items.length > 0 && (
+        <table className={styles.table}>
+          <caption className={styles.muted}>Balances in {fiat}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Token</th>
+              <th scope="col">Balance</th>
+              <th scope="col">Value</th>
+              <th scope="col">
+                <span className={styles.muted}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {balances.data.items.map((item) => (
+              <tr key={item.tokenInfo.address} data-testid="balance-row">
+                <th scope="row">
+                  {item.tokenInfo.name} <span className={styles.muted}>{item.tokenInfo.symbol}</span>
+                </th>
+                <td>
+                  {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}
+                </td>
+                <td>{formatFiatValue(item.fiatBalance, fiat)}</td>
+                <td>
+                  <AddToWalletButton token={item.tokenInfo} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import type { GatewayClient } from '@signet/gateway/client'
+import { useGatewayPages } from './gateway-queries.ts'
+import styles from './SafePages.module.css'
+import { Empty, LoadError, Loading, LoadMore } from './SectionStatus.tsx'
+
+type Props = { client: GatewayClient; chainId: number; address: string }
+
+/** The Safe's NFTs (the gateway's paged v2 list). */
+export function CollectiblesSection({ client, chainId, address }: Props) {
+  const pages = useGatewayPages(client, ['collectibles', chainId, address], (cursor) =>
+    client.getCollectiblesPage(chainId, address, cursor ? { cursor } : undefined),
+  )
+  const items = pages.data?.pages.flatMap((page) => page.results) ?? []
+
+  return (
+    <section className={styles.card} aria-labelledby="safe-collectibles-title">
+      <h3 id="safe-collectibles-title">Collectibles</h3>
+      {pages.isPending && <Loading>Loading collectibles…</Loading>}
+      {pages.isError && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isSuccess && items.length === 0 && <Empty>No collectibles.</Empty>}
+      {items.length > 0 && (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={`${item.address}-${item.id}`}>
+              {item.imageUri && <img src={item.imageUri} alt="" width={48} height={48} loading="lazy" />}{' '}
+              <strong>{item.name ?? `${item.tokenName} #${item.id}`}</strong>{' '}
+              <span className={styles.muted}>
+                {item.tokenSymbol} · <span className={styles.address}>{item.address}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <LoadMore
+        hasMore={pages.hasNextPage}
+        loading={pages.isFetchingNextPage}
+        onLoad={() => void pages.fetchNextPage()}
+        label="Load more collectibles"
+      />
+    </section>
+  )
+}

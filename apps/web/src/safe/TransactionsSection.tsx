@@ -1,0 +1,127 @@
+import type { GatewayClient } from '@signet/gateway/client'
+import type {
+  HistoryItem,
+  HistoryPage,
+  QueuedItem,
+  QueuedPage,
+  TransactionSummary,
+} from '@signet/gateway/responses/transactions'
+import { useState } from 'react'
+import { useGatewayPages } from './gateway-queries.ts'
+import styles from './SafePages.module.css'
+import { Empty, formatTime, LoadError, Loading, LoadMore } from './SectionStatus.tsx'
+import { TransactionDecoded } from './TransactionDecoded.tsx'
+import { describeExecution, describeTransaction, transactionStatusLabels } from './transaction-summary.ts'
+
+type Props = { client: GatewayClient; chainId: number; address: string }
+
+function TransactionEntry(props: {
+  client: GatewayClient
+  chainId: number
+  transaction: TransactionSummary
+}) {
+  const { transaction } = props
+  const [open, setOpen] = useState(false)
+  const execution = describeExecution(transaction.executionInfo)
+  return (
+    <article data-testid="transaction">
+      <div>{describeTransaction(transaction.txInfo)}</div>
+      <div className={styles.muted}>
+        <span data-testid="transaction-status">{transactionStatusLabels[transaction.txStatus]}</span>
+        {execution && ` · ${execution}`} ·{' '}
+        <time dateTime={new Date(transaction.timestamp).toISOString()}>
+          {formatTime(transaction.timestamp)}
+        </time>
+      </div>
+      {transaction.id.startsWith('multisig_') && (
+        <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary>Decoded call</summary>
+          {open && (
+            <TransactionDecoded
+              client={props.client}
+              chainId={props.chainId}
+              transactionId={transaction.id}
+            />
+          )}
+        </details>
+      )}
+    </article>
+  )
+}
+
+function ItemRow(props: { client: GatewayClient; chainId: number; item: QueuedItem | HistoryItem }) {
+  const { item } = props
+  switch (item.type) {
+    case 'LABEL':
+      return <li className={styles.groupLabel}>{item.label}</li>
+    case 'CONFLICT_HEADER':
+      return <li className={styles.groupLabel}>Conflicting transactions for nonce {item.nonce}</li>
+    case 'DATE_LABEL':
+      return (
+        <li className={styles.groupLabel}>
+          <time dateTime={new Date(item.timestamp).toISOString()}>
+            {new Date(item.timestamp).toLocaleDateString()}
+          </time>
+        </li>
+      )
+    case 'TRANSACTION':
+      return (
+        <li>
+          <TransactionEntry client={props.client} chainId={props.chainId} transaction={item.transaction} />
+        </li>
+      )
+  }
+}
+
+function itemKey(item: QueuedItem | HistoryItem, index: number): string {
+  return item.type === 'TRANSACTION' ? item.transaction.id : `${item.type}-${index}`
+}
+
+function TransactionList(props: Props & { kind: 'queued' | 'history' }) {
+  const { client, chainId, address, kind } = props
+  const pages = useGatewayPages<QueuedPage | HistoryPage>(client, [kind, chainId, address], (cursor) => {
+    const query = cursor ? { cursor } : undefined
+    return kind === 'queued'
+      ? client.getTransactionQueue(chainId, address, query)
+      : client.getTransactionHistory(chainId, address, query)
+  })
+  const items: (QueuedItem | HistoryItem)[] =
+    pages.data?.pages.flatMap((page): (QueuedItem | HistoryItem)[] => page.results) ?? []
+  const title = kind === 'queued' ? 'Queued transactions' : 'History'
+  const titleId = `safe-${kind}-title`
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      {pages.isPending && (
+        <Loading>{kind === 'queued' ? 'Loading queued transactions…' : 'Loading history…'}</Loading>
+      )}
+      {pages.isError && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isSuccess && !items.some((item) => item.type === 'TRANSACTION') && (
+        <Empty>{kind === 'queued' ? 'No queued transactions.' : 'No transactions yet.'}</Empty>
+      )}
+      {items.length > 0 && (
+        <ol className={styles.list} data-testid={`${kind}-transactions`}>
+          {items.map((item, index) => (
+            <ItemRow key={itemKey(item, index)} client={client} chainId={chainId} item={item} />
+          ))}
+        </ol>
+      )}
+      <LoadMore
+        hasMore={pages.hasNextPage}
+        loading={pages.isFetchingNextPage}
+        onLoad={() => void pages.fetchNextPage()}
+        label={kind === 'queued' ? 'Load more queued transactions' : 'Load more history'}
+      />
+    </section>
+  )
+}
+
+/** Queued transactions, then the history, as the gateway lists and decodes them. */
+export function TransactionsSection(props: Props) {
+  return (
+    <>
+      <TransactionList {...props} kind="queued" />
+      <TransactionList {...props} kind="history" />
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import type { GatewayClient } from '@signet/gateway/client'
+import { type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { pageCursor } from './safe-facts.ts'
+
+/**
+ * A gateway read as a react-query query. No retry here: the gateway client already retries GETs
+ * on transient failures, and its error text is what the section shows.
+ */
+export function useGatewayQuery<Data>(client: GatewayClient, key: QueryKey, read: () => Promise<Data>) {
+  return useQuery({ queryKey: ['safe-gateway', client.baseUrl, ...key], queryFn: read, retry: false })
+}
+
+/** A paged gateway list: each page is fetched with the `cursor` of the previous page's `next` link. */
+export function useGatewayPages<Page extends { next?: string | null }>(
+  client: GatewayClient,
+  key: QueryKey,
+  read: (cursor: string | undefined) => Promise<Page>,
+) {
+  return useInfiniteQuery({
+    queryKey: ['safe-gateway', client.baseUrl, ...key],
+    queryFn: ({ pageParam }) => read(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => pageCursor(page.next),
+    retry: false,
+  })
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,55 @@
+import { MutationCache } from '@tanstack/react-query'
+import { isSwitchingUnsupportedError } from './switch-chain-support.ts'
+import { describeWalletError } from './wallet-error-text.ts'
+
+/**
+ * What went wrong with the last wallet request the app made through wagmi (connect, switch
+ * network), for notices outside RainbowKit's dialogs. Fed by the react-query mutation cache, where
+ * every wagmi mutation passes, including those RainbowKit starts.
+ */
+export type WalletNotices = {
+  /** The last connection attempt failed (user rejection, a request already pending, …). */
+  connectError?: string
+  /** The last network switch failed; `unsupported` when the wallet cannot switch at all. */
+  switchError?: { unsupported: boolean; message: string }
+}
+
+let notices: WalletNotices = {}
+const listeners = new Set<() => void>()
+
+export const walletNoticesStore = {
+  get: (): WalletNotices => notices,
+  update(change: Partial<WalletNotices>): void {
+    const next = { ...notices, ...change }
+    for (const key of Object.keys(change) as (keyof WalletNotices)[]) if (change[key] === undefined) delete next[key]
+    notices = next
+    for (const listener of listeners) listener()
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+function mutationName(mutation: { options: { mutationKey?: readonly unknown[] } }): unknown {
+  return mutation.options.mutationKey?.[0]
+}
+
+/** A mutation cache that keeps {@link walletNoticesStore} up to date. */
+export function createWalletNoticesCache(): MutationCache {
+  return new MutationCache({
+    onMutate(_variables, mutation) {
+      const name = mutationName(mutation)
+      if (name === 'connect') walletNoticesStore.update({ connectError: undefined })
+      if (name === 'switchChain') walletNoticesStore.update({ switchError: undefined })
+    },
+    onError(error, _variables, _context, mutation) {
+      const name = mutationName(mutation)
+      if (name === 'connect') walletNoticesStore.update({ connectError: describeWalletError(error) })
+      if (name === 'switchChain') {
+        const unsupported = isSwitchingUnsupportedError(error)
+        walletNoticesStore.update({ switchError: { unsupported, message: describeWalletError(error) } })
+      }
+    },
+  })
+}
