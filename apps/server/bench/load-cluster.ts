@@ -32,7 +32,9 @@ try {
     progress: (line) => console.log(`  … ${line}`),
   })
   const ms = (value: number) => `${value.toFixed(0)} ms`
-  console.log(`\nSignet cluster: ${report.processes} processes, one Postgres, ${values.concurrency} sign-ins in flight, load average ${load} at start\n`)
+  console.log(
+    `\nSignet cluster: ${report.processes} processes, one Postgres, ${values.concurrency} sign-ins in flight, load average ${load} at start\n`,
+  )
   console.log('| What | Figure |')
   console.log('|---|---:|')
   const rows: [string, string | number][] = [
@@ -47,9 +49,15 @@ try {
     ['requests failed on the network and retried elsewhere', report.networkFailures],
     ['5xx answers (must be 0)', report.fiveHundreds],
     ['answers by the restarted process during the load', report.answeredByRestarted],
-    ['cookies checked on the restarted and the next process', `${report.cookiesLive} live of ${report.cookiesChecked}`],
+    [
+      'cookies checked on the restarted and the next process',
+      `${report.cookiesLive} live of ${report.cookiesChecked}`,
+    ],
     ['sign-ins per second (all processes)', (report.signIns / report.seconds).toFixed(0)],
-    ['verify latency p50 / p99 / max', `${ms(report.verifyLatency.p50)} / ${ms(report.verifyLatency.p99)} / ${ms(report.verifyLatency.max)}`],
+    [
+      'verify latency p50 / p99 / max',
+      `${ms(report.verifyLatency.p50)} / ${ms(report.verifyLatency.p99)} / ${ms(report.verifyLatency.max)}`,
+    ],
   ]
   for (const [what, figure] of rows) console.log(`| ${what} | ${figure} |`)
   const sound =

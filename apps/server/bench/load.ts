@@ -56,7 +56,11 @@ async function timed(what: string, send: () => Promise<HttpAnswer>): Promise<Htt
   }
 }
 
-async function probe(n: number, inFlight: number, send: (i: number) => Promise<HttpAnswer & { ms: number }>): Promise<Probe> {
+async function probe(
+  n: number,
+  inFlight: number,
+  send: (i: number) => Promise<HttpAnswer & { ms: number }>,
+): Promise<Probe> {
   const latencies: number[] = []
   const statuses: number[] = []
   const start = performance.now()
@@ -87,12 +91,16 @@ async function main() {
     // Warm-up (JIT, database pages, the pool's sockets): not counted.
     await signIns(url, accounts, 200, concurrency)
 
-    const health = await probe(count, concurrency, () => timed('health', () => httpRequest(`${url}/api/health`)))
+    const health = await probe(count, concurrency, () =>
+      timed('health', () => httpRequest(`${url}/api/health`)),
+    )
     const run = await signIns(url, accounts, count, concurrency)
 
     // Every 200 opened a session that answers.
     const sessions = await probe(run.cookies.length, 50, (i) =>
-      timed('session', () => httpRequest(`${url}/api/auth/session`, { headers: { cookie: run.cookies[i] ?? '' } })),
+      timed('session', () =>
+        httpRequest(`${url}/api/auth/session`, { headers: { cookie: run.cookies[i] ?? '' } }),
+      ),
     )
     const liveSessions = sessions.statuses.filter((status) => status === 200).length
 
@@ -108,12 +116,24 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|---:|---:|')
     row('GET /api/health (baseline)', summarizeLatencies(health.latencies), health.seconds)
     row('GET /api/auth/nonce', summarizeLatencies(run.nonces.latencies), run.nonces.seconds)
-    row('POST /api/auth/verify (EOA sign-in)', summarizeLatencies(run.verifies.latencies), run.verifies.seconds)
+    row(
+      'POST /api/auth/verify (EOA sign-in)',
+      summarizeLatencies(run.verifies.latencies),
+      run.verifies.seconds,
+    )
     console.log(`\nverify answers: ${JSON.stringify(countStatuses(run.verifies.statuses))}`)
     console.log(`sessions whose cookie answers 200: ${liveSessions} of ${run.cookies.length}`)
-    console.log(`network errors: ${networkErrors.length}${networkErrors.length ? ` (${[...new Set(networkErrors)].slice(0, 5).join('; ')})` : ''}`)
-    console.log(`5xx answers: ${fiveHundreds.length}${fiveHundreds.length ? `\n${fiveHundreds.slice(0, 5).join('\n')}` : ''}`)
-    const held = fiveHundreds.length === 0 && networkErrors.length === 0 && run.cookies.length === count && liveSessions === count
+    console.log(
+      `network errors: ${networkErrors.length}${networkErrors.length ? ` (${[...new Set(networkErrors)].slice(0, 5).join('; ')})` : ''}`,
+    )
+    console.log(
+      `5xx answers: ${fiveHundreds.length}${fiveHundreds.length ? `\n${fiveHundreds.slice(0, 5).join('\n')}` : ''}`,
+    )
+    const held =
+      fiveHundreds.length === 0 &&
+      networkErrors.length === 0 &&
+      run.cookies.length === count &&
+      liveSessions === count
     console.log(held ? `held: ${concurrency} concurrent sign-ins, every one answered 200` : 'NOT held')
     if (!held) process.exitCode = 1
   } finally {
@@ -126,7 +146,12 @@ async function main() {
 }
 
 /** Issues `n` nonces at `inFlight`, signs them (untimed), then verifies them at `inFlight`. */
-async function signIns(url: string, accounts: ReturnType<typeof privateKeyToAccount>[], n: number, inFlight: number) {
+async function signIns(
+  url: string,
+  accounts: ReturnType<typeof privateKeyToAccount>[],
+  n: number,
+  inFlight: number,
+) {
   const issued: string[] = []
   const nonces = await probe(n, inFlight, async (i) => {
     const answer = await timed('nonce', () => httpRequest(`${url}/api/auth/nonce`))

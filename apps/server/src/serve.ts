@@ -1,9 +1,19 @@
 import { type ServerType, serve } from '@hono/node-server'
+import type { DemoChain } from '@signet/devchain/demo'
+import { Hono } from 'hono'
 import pino, { type Logger } from 'pino'
-import { type SignetConfig, hostedGatewayUrl, loadConfig, signInDomain, withLocalChain } from './config/config.ts'
+import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
+import {
+  hostedGatewayUrl,
+  loadConfig,
+  type SignetConfig,
+  signInDomain,
+  withLocalChain,
+} from './config/config.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
-import { createChainClient, type ChainClient } from './chain/chain-client.ts'
 import { createApp } from './http/app.ts'
+import { framedSessionCookie } from './http/framed-session-cookie.ts'
+import { safeAppManifestRoutes } from './http/safe-app-manifest.ts'
 import { defaultWebDist } from './http/web-app.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { sweepExpired } from './store/session-store.ts'
@@ -35,33 +45,60 @@ const sweepIntervalMs = 60_000
  *
  * @example const signet = await startSignet({ env: process.env }); console.log(signet.url)
  */
-export async function startSignet({ env, log = createLogger(env), webDist = defaultWebDist }: StartSignetOptions): Promise<RunningSignet> {
+export async function startSignet({
+  env,
+  log = createLogger(env),
+  webDist = defaultWebDist,
+}: StartSignetOptions): Promise<RunningSignet> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((error) => log.error({ err: error }, 'stop failed'))
+    for (const stop of stops.reverse())
+      await stop().catch((error) => log.error({ err: error }, 'stop failed'))
   }
   try {
     let config = loadConfig(env)
     let demo: RunningSignet['demo']
+    let demoChain: DemoChain | undefined
     if (config.startLocalChain) {
-      demo = await startLocalFixtures(stops, log)
+      demo = await startLocalFixtures(stops, log, (chain) => {
+        demoChain = chain
+      })
       config = withLocalChain(config, demo.rpcUrl)
     }
     const db = await openDatabase(config.database)
     stops.push(() => db.destroy())
 
     const clients = new Map<number, ChainClient>(
-      config.chains.map((chain) => [chain.id, createChainClient({ chainId: chain.id, rpcUrls: chain.rpcUrls })]),
+      config.chains.map((chain) => [
+        chain.id,
+        createChainClient({ chainId: chain.id, rpcUrls: chain.rpcUrls }),
+      ]),
     )
+    stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
     // The origin defaults to the port we actually get, so the app is built after listening.
     let handler: ((request: Request) => Response | Promise<Response>) | undefined
-    const server = await listen((request) => handler?.(request) ?? new Response('starting', { status: 503 }), config)
+    const server = await listen(
+      (request) => handler?.(request) ?? new Response('starting', { status: 503 }),
+      config,
+    )
     stops.push(() => closeServer(server))
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
     const resolved = { ...config, origin }
+    if (demo && demoChain) {
+      // Demo: the sandbox Safe{Wallet} host, on another site (127.0.0.1), may frame this origin.
+      const { startDemoSandboxHost } = await import('@signet/sandbox/host/demo-sandbox-host')
+      const sandbox = await startDemoSandboxHost({
+        appUrl: `${origin}/`,
+        chain: demoChain,
+        gatewayUrl: demo.gatewayUrl,
+      })
+      stops.push(() => sandbox.stop())
+      demo.sandboxUrl = sandbox.url
+      resolved.safeHosts = [...config.safeHosts, sandbox.url]
+    }
 
     const app = createApp({
       db,
@@ -72,12 +109,17 @@ export async function startSignet({ env, log = createLogger(env), webDist = defa
       sessionTtlMs: config.sessionTtlMs,
       nonceTtlMs: config.nonceTtlMs,
       publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures),
-      safeHosts: config.safeHosts,
+      safeHosts: resolved.safeHosts,
       rateLimit: config.rateLimit,
       webDist,
       log,
     })
-    handler = app.fetch
+    // Safe App mode: the manifest Safe{Wallet} fetches, and partitioned session cookies inside its frame.
+    const safeApp = new Hono()
+    safeApp.route('/', safeAppManifestRoutes({ appName: config.appName }))
+    safeApp.use('/api/auth/*', framedSessionCookie())
+    safeApp.all('*', (c) => app.fetch(c.req.raw, c.env))
+    handler = safeApp.fetch
 
     await sweep(db, log)
     const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
@@ -92,10 +134,15 @@ export async function startSignet({ env, log = createLogger(env), webDist = defa
   }
 }
 
-async function startLocalFixtures(stops: (() => Promise<void>)[], log: Logger): Promise<NonNullable<RunningSignet['demo']>> {
+async function startLocalFixtures(
+  stops: (() => Promise<void>)[],
+  log: Logger,
+  onChain: (chain: DemoChain) => void,
+): Promise<NonNullable<RunningSignet['demo']>> {
   const { startDemoChain } = await import('@signet/devchain/demo')
   const chain = await startDemoChain()
   stops.push(() => chain.stop())
+  onChain(chain)
   log.info({ rpcUrl: chain.anvil.rpcUrl }, 'local chain started')
   const fixtures: DemoFixtures = {
     demoAccounts: chain.anvil.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
@@ -110,7 +157,10 @@ async function startLocalFixtures(stops: (() => Promise<void>)[], log: Logger): 
   return { rpcUrl: chain.anvil.rpcUrl, fixtures }
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>, config: SignetConfig): Promise<ServerType> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: SignetConfig,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server))
     server.once('error', reject)
@@ -134,10 +184,34 @@ async function sweep(db: StoreDatabase, log: Logger) {
   }
 }
 
-/** Structured logs; `LOG_LEVEL` sets the level (default info, silent under tests). */
-export function createLogger(env: Record<string, string | undefined>): Logger {
-  return pino({
+/**
+ * Structured logs (JSON lines on stdout, or `destination`); `LOG_LEVEL` sets the level (default info,
+ * silent under tests). One line per request comes from http/request-log.ts, which never logs a
+ * signature, message, cookie or full nonce; the redaction is a second net for any other call site.
+ *
+ * @example const log = createLogger(process.env)
+ */
+export function createLogger(
+  env: Record<string, string | undefined>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: env.LOG_LEVEL ?? (env.VITEST ? 'silent' : 'info'),
-    redact: { paths: ['req.headers.cookie', 'signature', 'nonce', 'message'], censor: '[redacted]' },
-  })
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'headers.cookie',
+        'signature',
+        'nonce',
+        'message',
+        'token',
+        '*.signature',
+        '*.nonce',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+  }
+  return destination ? pino(options, destination) : pino(options)
 }

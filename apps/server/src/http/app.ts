@@ -53,25 +53,37 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     bodyLimit({
       maxSize: maxBodyBytes,
       onError: () => {
-        throw new SignetError('payload_too_large', 413, `The body must be at most ${maxBodyBytes / 1024} KiB.`)
+        throw new SignetError(
+          'payload_too_large',
+          413,
+          `The body must be at most ${maxBodyBytes / 1024} KiB.`,
+        )
       },
     }),
   )
 
   app.get('/api/health', async (c) => {
     if (!(await pingDatabase(options.db))) {
-      return c.json({ error: { code: 'database_unavailable', message: 'The database does not answer.' } }, 503)
+      return c.json(
+        { error: { code: 'database_unavailable', message: 'The database does not answer.' } },
+        503,
+      )
     }
     return c.json({ status: 'ok' })
   })
   app.get('/api/config', (c) => c.json(options.publicConfig))
 
   const rateLimits = options.rateLimit.enabled
-    ? { nonce: new RateLimiter(options.rateLimit.noncePerMinute), verify: new RateLimiter(options.rateLimit.verifyPerMinute) }
+    ? {
+        nonce: new RateLimiter(options.rateLimit.noncePerMinute),
+        verify: new RateLimiter(options.rateLimit.verifyPerMinute),
+      }
     : undefined
   app.route('/api/auth', authRoutes({ ...options, secure, rateLimits, clientKey }))
 
-  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404))
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+  )
 
   const indexHtml = renderIndexHtml(options.webDist, options.publicConfig)
   if (indexHtml) {

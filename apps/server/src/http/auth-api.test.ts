@@ -5,9 +5,9 @@ import pino from 'pino'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChainClient } from '../chain/chain-client.ts'
 import { loadConfig } from '../config/config.ts'
 import { toPublicConfig } from '../config/public-config.ts'
-import { createChainClient } from '../chain/chain-client.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { createApp } from './app.ts'
 
@@ -28,7 +28,8 @@ function makeApp(overrides: { rateLimit?: boolean } = {}) {
     domain: 'localhost:8787',
     origin,
     chainIds: [31337],
-    clientFor: (chainId) => (chainId === 31337 ? createChainClient({ chainId, rpcUrls: [deadRpc] }) : undefined),
+    clientFor: (chainId) =>
+      chainId === 31337 ? createChainClient({ chainId, rpcUrls: [deadRpc] }) : undefined,
     sessionTtlMs: 86_400_000,
     nonceTtlMs: 600_000,
     now: () => now,
@@ -41,7 +42,10 @@ function makeApp(overrides: { rateLimit?: boolean } = {}) {
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-api-')), 'db.sqlite') })
+  db = await openDatabase({
+    kind: 'sqlite',
+    path: join(mkdtempSync(join(tmpdir(), 'signet-api-')), 'db.sqlite'),
+  })
   app = makeApp()
 })
 afterAll(async () => {
@@ -113,7 +117,9 @@ describe('POST /api/auth/verify', () => {
       expiresAt: new Date(now + 86_400_000).toISOString(),
     })
     const cookie = response.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^signet_session=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/)
+    expect(cookie).toMatch(
+      /^signet_session=[A-Za-z0-9_-]{43}; Max-Age=86400; Path=\/; HttpOnly; SameSite=Lax$/,
+    )
     const token = cookie.split(';')[0] ?? ''
 
     const session = await app.request('/api/auth/session', { headers: { cookie: token } })
@@ -137,15 +143,23 @@ describe('POST /api/auth/verify', () => {
   })
 
   it('caps the session at the message expirationTime', async () => {
-    const response = await post('/api/auth/verify', await signedMessage({ expirationTime: new Date(now + 3_600_000) }))
-    expect(((await response.json()) as { expiresAt: string }).expiresAt).toBe(new Date(now + 3_600_000).toISOString())
+    const response = await post(
+      '/api/auth/verify',
+      await signedMessage({ expirationTime: new Date(now + 3_600_000) }),
+    )
+    expect(((await response.json()) as { expiresAt: string }).expiresAt).toBe(
+      new Date(now + 3_600_000).toISOString(),
+    )
     expect(response.headers.get('set-cookie')).toContain('Max-Age=3600;')
   })
 
   it('consumes a nonce once: the replay of a signed message is refused', async () => {
     const signed = await signedMessage()
     expect((await post('/api/auth/verify', signed)).status).toBe(200)
-    expect(await errorOf(await post('/api/auth/verify', signed))).toMatchObject({ status: 401, code: 'invalid_nonce' })
+    expect(await errorOf(await post('/api/auth/verify', signed))).toMatchObject({
+      status: 401,
+      code: 'invalid_nonce',
+    })
   })
 
   it('gives exactly one session among 40 concurrent submissions of one signed message', async () => {
@@ -159,8 +173,18 @@ describe('POST /api/auth/verify', () => {
   it.each<[string, () => Promise<unknown>, number, string]>([
     ['a body that is not JSON', async () => '{"message":', 400, 'invalid_request'],
     ['a body without a signature', async () => ({ message: 'x' }), 400, 'invalid_request'],
-    ['a signature that is not hex', async () => ({ ...(await signedMessage()), signature: 'zz' }), 400, 'invalid_request'],
-    ['a message that is not EIP-4361', async () => ({ message: 'hello', signature: '0x00' }), 400, 'invalid_message'],
+    [
+      'a signature that is not hex',
+      async () => ({ ...(await signedMessage()), signature: 'zz' }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'a message that is not EIP-4361',
+      async () => ({ message: 'hello', signature: '0x00' }),
+      400,
+      'invalid_message',
+    ],
     [
       'a CRLF message',
       async () => {
@@ -171,12 +195,37 @@ describe('POST /api/auth/verify', () => {
       'invalid_message',
     ],
     ['another domain', async () => signedMessage({ domain: 'evil.example' }), 401, 'domain_mismatch'],
-    ['a uri on another origin', async () => signedMessage({ uri: 'https://evil.example/' }), 401, 'uri_mismatch'],
-    ['a chain the server does not serve', async () => signedMessage({ chainId: 5 }), 401, 'unsupported_chain'],
+    [
+      'a uri on another origin',
+      async () => signedMessage({ uri: 'https://evil.example/' }),
+      401,
+      'uri_mismatch',
+    ],
+    [
+      'a chain the server does not serve',
+      async () => signedMessage({ chainId: 5 }),
+      401,
+      'unsupported_chain',
+    ],
     ['a nonce never issued', async () => signedMessage({ nonce: 'neverIssuedByUs1' }), 401, 'invalid_nonce'],
-    ['an expired message', async () => signedMessage({ expirationTime: new Date(now - 1_000) }), 401, 'expired'],
-    ['a message not yet valid', async () => signedMessage({ notBefore: new Date(now + 600_000) }), 401, 'not_yet_valid'],
-    ['a message issued in the future', async () => signedMessage({ issuedAt: new Date(now + 600_000) }), 401, 'issued_in_future'],
+    [
+      'an expired message',
+      async () => signedMessage({ expirationTime: new Date(now - 1_000) }),
+      401,
+      'expired',
+    ],
+    [
+      'a message not yet valid',
+      async () => signedMessage({ notBefore: new Date(now + 600_000) }),
+      401,
+      'not_yet_valid',
+    ],
+    [
+      'a message issued in the future',
+      async () => signedMessage({ issuedAt: new Date(now + 600_000) }),
+      401,
+      'issued_in_future',
+    ],
     [
       'a signature of another key over the same text',
       async () => {
@@ -227,7 +276,9 @@ describe('POST /api/auth/verify', () => {
 describe('security headers', () => {
   it('allows framing only by itself and the Safe hosts', async () => {
     const response = await app.request('/api/health')
-    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://app.safe.global")
+    expect(response.headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self' https://app.safe.global",
+    )
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })

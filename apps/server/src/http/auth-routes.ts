@@ -36,7 +36,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   routes.get('/nonce', async (c) => {
     limit(c, options.rateLimits?.nonce)
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
-    annotateRequestLog(c, { nonce: shortNonce(issued.nonce) })
+    annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
     return c.json({ nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() })
   })

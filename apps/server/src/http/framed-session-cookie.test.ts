@@ -18,10 +18,15 @@ let db: StoreDatabase
 let app: Hono
 
 beforeAll(async () => {
-  db = await openDatabase({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-framed-')), 'db.sqlite') })
+  db = await openDatabase({
+    kind: 'sqlite',
+    path: join(mkdtempSync(join(tmpdir(), 'signet-framed-')), 'db.sqlite'),
+  })
   app = new Hono()
   app.use('/api/auth/*', framedSessionCookie())
-  app.onError((error, c) => (error instanceof SignetError ? c.json(error.toJSON(), error.status as 401) : c.text('', 500)))
+  app.onError((error, c) =>
+    error instanceof SignetError ? c.json(error.toJSON(), error.status as 401) : c.text('', 500),
+  )
   app.route(
     '/api/auth',
     authRoutes({
@@ -79,7 +84,10 @@ describe('session cookie inside a cross-site frame', () => {
     expect(session.status).toBe(200)
     expect(((await session.json()) as { address: string }).address).toBe(account.address)
 
-    const logout = await app.request('/api/auth/logout', { method: 'POST', headers: { cookie: token, ...framed } })
+    const logout = await app.request('/api/auth/logout', {
+      method: 'POST',
+      headers: { cookie: token, ...framed },
+    })
     expect(logout.status).toBe(204)
     expect(logout.headers.get('set-cookie')).toMatch(
       /^signet_session=; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,

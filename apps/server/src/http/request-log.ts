@@ -6,7 +6,7 @@ import type { Logger } from 'pino'
  * shortened with {@link shortNonce} / {@link shortAddress}; signatures, messages and cookies are never
  * logged at all.
  */
-export type RequestLogFields = { code?: string; address?: string; nonce?: string }
+export type RequestLogFields = { code?: string; address?: string; noncePrefix?: string }
 
 export type RequestLogEnv = { Variables: { requestLog?: RequestLogFields } }
 
@@ -26,7 +26,8 @@ export function requestLogger(log: Logger): MiddlewareHandler<RequestLogEnv> {
     const status = c.res.status
     const line = {
       method: c.req.method,
-      path: c.req.path.length > maxLoggedPathLength ? `${c.req.path.slice(0, maxLoggedPathLength)}…` : c.req.path,
+      path:
+        c.req.path.length > maxLoggedPathLength ? `${c.req.path.slice(0, maxLoggedPathLength)}…` : c.req.path,
       status,
       ms: Math.round((performance.now() - start) * 10) / 10,
       ...c.get('requestLog'),

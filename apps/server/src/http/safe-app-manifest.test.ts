@@ -19,7 +19,9 @@ describe('Safe App manifest', () => {
   })
 
   it('serves the icon the manifest names, as SVG, open to any origin', async () => {
-    const response = await app.request(`/${safeAppIconPath}`, { headers: { Origin: 'https://app.safe.global' } })
+    const response = await app.request(`/${safeAppIconPath}`, {
+      headers: { Origin: 'https://app.safe.global' },
+    })
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('image/svg+xml')
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*')
@@ -37,8 +39,14 @@ describe('Safe App manifest', () => {
   })
 
   it('uses the configured name and description', async () => {
-    const custom = new Hono().route('/', safeAppManifestRoutes({ appName: 'Acme Login', description: 'Acme sign-in' }))
-    const body = (await (await custom.request('/manifest.json')).json()) as { name: string; description: string }
+    const custom = new Hono().route(
+      '/',
+      safeAppManifestRoutes({ appName: 'Acme Login', description: 'Acme sign-in' }),
+    )
+    const body = (await (await custom.request('/manifest.json')).json()) as {
+      name: string
+      description: string
+    }
     expect(body).toMatchObject({ name: 'Acme Login', description: 'Acme sign-in' })
   })
 })

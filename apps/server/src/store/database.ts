@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from 'kysely'
+import {
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely'
 import pg from 'pg'
 import type { SignetConfig } from '../config/config.ts'
 
@@ -112,7 +120,10 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  *
  * @example await writeDurably(db, (trx) => trx.deleteFrom('sessions').where('id', '=', id).execute())
  */
-export async function writeDurably<T>(db: StoreDatabase, write: (db: Kysely<StoreSchema>) => Promise<T>): Promise<T> {
+export async function writeDurably<T>(
+  db: StoreDatabase,
+  write: (db: Kysely<StoreSchema>) => Promise<T>,
+): Promise<T> {
   if (db.dialectKind !== 'sqlite') return write(db)
   // One connection, held for the three statements: no other query runs under FULL by accident.
   return db.connection().execute(async (connection) => {

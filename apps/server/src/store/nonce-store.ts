@@ -20,7 +20,10 @@ export type IssuedNonce = { nonce: string; expiresAt: number }
 export async function issueNonce(db: StoreDatabase, now: number, ttlMs: number): Promise<IssuedNonce> {
   const nonce = generateNonce()
   const expiresAt = now + ttlMs
-  await db.insertInto('nonces').values({ nonce, issued_at: now, expires_at: expiresAt, consumed_at: null }).execute()
+  await db
+    .insertInto('nonces')
+    .values({ nonce, issued_at: now, expires_at: expiresAt, consumed_at: null })
+    .execute()
   return { nonce, expiresAt }
 }
 

@@ -58,7 +58,11 @@ export async function consumeNonceAndCreateSession(
 }
 
 /** The live session of a cookie token, if any. */
-export async function findSession(db: StoreDatabase, token: string, now: number): Promise<Session | undefined> {
+export async function findSession(
+  db: StoreDatabase,
+  token: string,
+  now: number,
+): Promise<Session | undefined> {
   const row = await db
     .selectFrom('sessions')
     .selectAll()
@@ -77,11 +81,16 @@ export async function findSession(db: StoreDatabase, token: string, now: number)
 
 /** Revokes a session server-side (logout), durably: a power loss right after cannot bring it back. */
 export async function deleteSession(db: StoreDatabase, token: string): Promise<void> {
-  await writeDurably(db, (durable) => durable.deleteFrom('sessions').where('id', '=', sessionId(token)).execute())
+  await writeDurably(db, (durable) =>
+    durable.deleteFrom('sessions').where('id', '=', sessionId(token)).execute(),
+  )
 }
 
 /** Deletes expired nonces and sessions; consumed nonces go once expired too. */
-export async function sweepExpired(db: StoreDatabase, now: number): Promise<{ nonces: number; sessions: number }> {
+export async function sweepExpired(
+  db: StoreDatabase,
+  now: number,
+): Promise<{ nonces: number; sessions: number }> {
   const nonces = await db.deleteFrom('nonces').where('expires_at', '<=', now).executeTakeFirst()
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
   return { nonces: Number(nonces.numDeletedRows), sessions: Number(sessions.numDeletedRows) }

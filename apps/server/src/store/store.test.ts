@@ -1,14 +1,19 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestPostgres, type TestPostgres } from '../../test/postgres-server.ts'
 import type { SignetConfig } from '../config/config.ts'
-import { openDatabase, pingDatabase, type StoreDatabase } from './database.ts'
+import { openDatabase, pingDatabase, type StoreDatabase, type StoreSchema, writeDurably } from './database.ts'
 import { generateNonce, isNonceLive, issueNonce } from './nonce-store.ts'
 import { consumeNonceAndCreateSession, deleteSession, findSession, sweepExpired } from './session-store.ts'
 
-const session = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, accountType: 'eoa' as const }
+const session = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chainId: 31337,
+  accountType: 'eoa' as const,
+}
 
 let postgres: TestPostgres
 beforeAll(async () => {
@@ -19,7 +24,10 @@ afterAll(async () => {
 })
 
 const databases: [string, () => SignetConfig['database']][] = [
-  ['SQLite', () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-store-')), 'signet.sqlite') })],
+  [
+    'SQLite',
+    () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-store-')), 'signet.sqlite') }),
+  ],
   ['Postgres', () => ({ kind: 'postgres', url: postgres.url })],
 ]
 
@@ -100,7 +108,40 @@ describe.each(databases)('store on %s', (_name, database) => {
     const swept = await sweepExpired(reopened, now + 10 * 86_400_000)
     expect(swept.sessions).toBeGreaterThanOrEqual(1)
     expect(swept.nonces).toBeGreaterThanOrEqual(1)
-    expect(await reopened.selectFrom('nonces').selectAll().where('expires_at', '<=', now + 10 * 86_400_000).execute()).toEqual([])
+    expect(
+      await reopened
+        .selectFrom('nonces')
+        .selectAll()
+        .where('expires_at', '<=', now + 10 * 86_400_000)
+        .execute(),
+    ).toEqual([])
     await reopened.destroy()
+  })
+})
+
+describe('SQLite durability settings', () => {
+  it('runs WAL with synchronous NORMAL, and a durable write (logout) with FULL', async () => {
+    const db = await openDatabase({
+      kind: 'sqlite',
+      path: join(mkdtempSync(join(tmpdir(), 'signet-sync-')), 'signet.sqlite'),
+    })
+    const pragma = async (name: string, on: Kysely<StoreSchema> = db) =>
+      (await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(on)).rows[0]
+    expect(await pragma('journal_mode')).toEqual({ journal_mode: 'wal' })
+    expect(await pragma('synchronous')).toEqual({ synchronous: 1 }) // NORMAL
+    // Inside writeDurably the connection is FULL (2), and NORMAL again after, also when the write fails.
+    expect(await writeDurably(db, (durable) => pragma('synchronous', durable))).toEqual({ synchronous: 2 })
+    await expect(writeDurably(db, () => Promise.reject(new Error('write failed')))).rejects.toThrow(
+      'write failed',
+    )
+    expect(await pragma('synchronous')).toEqual({ synchronous: 1 })
+
+    const now = Date.now()
+    const { nonce } = await issueNonce(db, now, 600_000)
+    const created = await consumeNonceAndCreateSession(db, nonce, session, now, 60_000)
+    await deleteSession(db, created?.token ?? '')
+    expect(await findSession(db, created?.token ?? '', now + 1)).toBeUndefined()
+    expect(await pragma('synchronous')).toEqual({ synchronous: 1 })
+    await db.destroy()
   })
 })

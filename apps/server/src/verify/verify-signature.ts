@@ -1,6 +1,7 @@
-import { type Address, type Hex, hashMessage, isErc6492Signature } from 'viem'
+import { type Address, type Hex, isErc6492Signature } from 'viem'
 import { checkErc1271Signatures, checkErc6492Signature, type RpcClient } from './contract-signature.ts'
-import { recoverEoaSigner } from './eoa-signature.ts'
+import { type EcdsaBackend, parseRecoverableSignature, recoverSignerAddress } from './ecdsa-recover.ts'
+import { personalSignHash } from './eip191-hash.ts'
 
 export type AccountType = 'eoa' | 'contract' | 'counterfactual'
 
@@ -13,6 +14,8 @@ export type VerifySignatureParameters = {
   chainId: number
   /** The account's chain; without one only EOA signatures can be proven. */
   client?: RpcClient
+  /** The secp256k1 implementation for step 1; libsecp256k1 when it loaded, else JavaScript. */
+  ecdsa?: EcdsaBackend
 }
 
 export type VerifySignatureReturnType = { valid: true; accountType: AccountType } | { valid: false }
@@ -39,17 +42,20 @@ export async function verifySignature({
   signature,
   chainId,
   client,
+  ecdsa,
 }: VerifySignatureParameters): Promise<VerifySignatureReturnType> {
   if (!hexPattern.test(signature)) return { valid: false }
   const sig = signature as Hex
-  const hash = hashMessage(message)
+  const hashBytes = personalSignHash(message)
 
-  const signer = await recoverEoaSigner(hash, sig)
-  if (signer !== undefined && signer.toLowerCase() === address.toLowerCase()) {
-    return { valid: true, accountType: 'eoa' }
+  const recoverable = parseRecoverableSignature(sig)
+  if (recoverable) {
+    const signer = await recoverSignerAddress(hashBytes, recoverable, ecdsa)
+    if (signer !== undefined && signer === address.toLowerCase()) return { valid: true, accountType: 'eoa' }
   }
   if (!client) return { valid: false }
 
+  const hash: Hex = `0x${Buffer.from(hashBytes).toString('hex')}`
   const check = { client, chainId, address, hash, signature: sig }
   if (isErc6492Signature(sig)) {
     // A wrapped signature means nothing to the account itself; the universal validator unwraps it (and

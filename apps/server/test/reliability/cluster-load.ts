@@ -1,7 +1,7 @@
-import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { openDatabase } from '../../src/store/database.ts'
 import { type HttpAnswer, httpRequest, postJson, sessionCookieOf } from './http-client.ts'
-import { type LatencySummary, inParallel, signInMessage, summarizeLatencies } from './sign-in-load.ts'
+import { inParallel, type LatencySummary, signInMessage, summarizeLatencies } from './sign-in-load.ts'
 import { type SignetProcess, startSignetProcess } from './signet-process.ts'
 
 export type ClusterLoadOptions = {
@@ -62,7 +62,9 @@ type Outcome = { statuses: number[]; codes: string[]; cookie?: string; networkFa
 export async function runClusterLoad(options: ClusterLoadOptions): Promise<ClusterLoadReport> {
   const progress = options.progress ?? (() => {})
   const servers: SignetProcess[] = await Promise.all(
-    Array.from({ length: options.processes }, () => startSignetProcess({ env: { DATABASE_URL: options.databaseUrl } })),
+    Array.from({ length: options.processes }, () =>
+      startSignetProcess({ env: { DATABASE_URL: options.databaseUrl } }),
+    ),
   )
   const victimIndex = 1 % servers.length
   const victimUrl = servers[victimIndex]?.url ?? ''
@@ -78,7 +80,10 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     const verifyLatencies: number[] = []
 
     /** Sends to the next process in turn; on a network failure, to the one after (the process may be dead). */
-    const roundRobin = async (send: (url: string) => Promise<HttpAnswer>, outcome?: Outcome): Promise<HttpAnswer> => {
+    const roundRobin = async (
+      send: (url: string) => Promise<HttpAnswer>,
+      outcome?: Outcome,
+    ): Promise<HttpAnswer> => {
       for (let attempt = 0; attempt < urls.length * 4; attempt++) {
         const url = urls[turn++ % urls.length] ?? ''
         try {
@@ -109,7 +114,9 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
       if (i === restartIndex) {
         progress(`restarting ${victimUrl}`)
         const port = servers[victimIndex]?.port
-        restarted = servers[victimIndex]?.exited.then(() => startSignetProcess({ port, env: { DATABASE_URL: options.databaseUrl } }))
+        restarted = servers[victimIndex]?.exited.then(() =>
+          startSignetProcess({ port, env: { DATABASE_URL: options.databaseUrl } }),
+        )
         restarted?.then(
           () => {
             restartedUp = true
@@ -183,13 +190,18 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     }
 
     // Every answered session works — on the restarted process, and on the process after it.
-    const cookies = outcomes.flatMap((outcome, i) => (outcome.cookie ? [{ cookie: outcome.cookie, address: accounts[i]?.address }] : []))
+    const cookies = outcomes.flatMap((outcome, i) =>
+      outcome.cookie ? [{ cookie: outcome.cookie, address: accounts[i]?.address }] : [],
+    )
     const checkOn = [servers[victimIndex]?.url ?? '', servers[(victimIndex + 1) % servers.length]?.url ?? '']
     let cookiesLive = 0
     await inParallel(cookies.length * checkOn.length, 32, async (k) => {
       const { cookie, address } = cookies[k % cookies.length] ?? {}
-      const answer = await httpRequest(`${checkOn[Math.floor(k / cookies.length)]}/api/auth/session`, { headers: { cookie: cookie ?? '' } })
-      if (answer.status === 200 && (JSON.parse(answer.body) as { address: string }).address === address) cookiesLive++
+      const answer = await httpRequest(`${checkOn[Math.floor(k / cookies.length)]}/api/auth/session`, {
+        headers: { cookie: cookie ?? '' },
+      })
+      if (answer.status === 200 && (JSON.parse(answer.body) as { address: string }).address === address)
+        cookiesLive++
     })
 
     return {
@@ -212,6 +224,8 @@ export async function runClusterLoad(options: ClusterLoadOptions): Promise<Clust
     }
   } finally {
     const last = await restarted?.catch(() => undefined)
-    await Promise.all([...servers, ...(last && !servers.includes(last) ? [last] : [])].map((server) => server.stop()))
+    await Promise.all(
+      [...servers, ...(last && !servers.includes(last) ? [last] : [])].map((server) => server.stop()),
+    )
   }
 }

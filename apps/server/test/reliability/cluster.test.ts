@@ -28,7 +28,9 @@ describe('4 server processes on one Postgres, one SIGKILLed mid-load and restart
     expect(report.lostSessions).toBe(0)
     expect(report.refused).toBe(0)
     expect(report.fiveHundreds).toBe(0)
-    expect(report.answeredOnce + report.sessionsWithoutAnswer).toBeGreaterThanOrEqual(signIns - report.networkFailures)
+    expect(report.answeredOnce + report.sessionsWithoutAnswer).toBeGreaterThanOrEqual(
+      signIns - report.networkFailures,
+    )
     expect(report.answeredOnce).toBeGreaterThan(signIns * 0.9)
     expect(Object.keys(report.verifyStatuses).sort()).toEqual(['200', '401'])
     // A replay is refused whichever process it reaches: 1 + 2 + 2 + 3 submissions per 4 sign-ins.

@@ -1,6 +1,10 @@
 import { Agent, request } from 'node:http'
 
-export type HttpAnswer = { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+export type HttpAnswer = {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
 
 // node:http with keep-alive costs the load generator far less CPU per request than fetch (undici), and
 // the generator shares the machine's cores with the servers it measures.
@@ -17,22 +21,38 @@ export function httpRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (incoming) => {
-      const chunks: Buffer[] = []
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-      incoming.on('error', reject)
-      incoming.on('end', () =>
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      )
-    })
+    const outgoing = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent },
+      (incoming) => {
+        const chunks: Buffer[] = []
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
+        incoming.on('error', reject)
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+      },
+    )
     outgoing.on('error', reject)
     outgoing.end(options.body)
   })
 }
 
 /** POST a JSON body. */
-export function postJson(url: string, body: string, headers: Record<string, string> = {}): Promise<HttpAnswer> {
-  return httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body })
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer> {
+  return httpRequest(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  })
 }
 
 /** `name=value` of the session cookie a sign-in answer set, or undefined. */

@@ -21,7 +21,11 @@ export function signInMessage(address: Address, nonce: string, issuedAt = new Da
  *
  * @example await inParallel(2000, 64, async (i) => signIn(i))
  */
-export async function inParallel(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+export async function inParallel(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
   let next = 0
   await Promise.all(
     Array.from({ length: Math.min(concurrency, count) }, async () => {
@@ -30,12 +34,20 @@ export async function inParallel(count: number, concurrency: number, task: (inde
   )
 }
 
-export type LatencySummary = { count: number; p50: number; p90: number; p99: number; max: number; mean: number }
+export type LatencySummary = {
+  count: number
+  p50: number
+  p90: number
+  p99: number
+  max: number
+  mean: number
+}
 
 /** Nearest-rank percentiles of latencies in ms. */
 export function summarizeLatencies(latencies: readonly number[]): LatencySummary {
   const sorted = [...latencies].sort((a, b) => a - b)
-  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+  const rank = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
   const sum = sorted.reduce((total, value) => total + value, 0)
   return {
     count: sorted.length,

@@ -25,7 +25,8 @@ export type TestPage = { page: Page; context: BrowserContext; console: string[] 
 
 /**
  * A fresh page for one test, with the test wallet installed (unless `wallet: false`) on the
- * app's Ethereum chain. A failing test leaves a screenshot in apps/web/.artifacts/e2e/.
+ * app's first chain. The context closes when the test ends; a failing test first leaves a
+ * screenshot in apps/web/.artifacts/e2e/.
  */
 export async function openTestPage(
   fixture: Fixture,
@@ -33,9 +34,12 @@ export async function openTestPage(
   options: PageOptions & { wallet?: Partial<TestWalletOptions> | false; path?: string } = {},
 ): Promise<TestPage> {
   const opened = await openPage(fixture.browser, options)
-  test.onTestFailed(async () => {
-    const path = await keepScreenshot(opened.page, test.task.name)
-    console.error(`screenshot: ${path}\nbrowser console:\n${opened.console.slice(-30).join('\n')}`)
+  test.onTestFinished(async () => {
+    if (test.task.result?.state === 'fail') {
+      const path = await keepScreenshot(opened.page, test.task.name)
+      console.error(`screenshot: ${path}\nbrowser console:\n${opened.console.slice(-30).join('\n')}`)
+    }
+    await opened.context.close()
   })
   if (options.wallet !== false) {
     await installTestWallet(opened.context, {

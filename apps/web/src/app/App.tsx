@@ -1,11 +1,19 @@
 import { ConnectButton } from '@rainbow-me/rainbowkit'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { AccountArea } from '../account/AccountArea.tsx'
+import { createAuthApi } from '../auth/auth-api.ts'
+import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
+import { SignInProvider } from '../auth/SignInProvider.tsx'
+import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
+import { isFramed } from '../safe-app/safe-hosts.ts'
 import type { ThemeChoice } from '../wallet/theme.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { Landing } from './Landing.tsx'
+
+// Safe App mode only: loaded inside a frame (Safe{Wallet}), never in the standalone app.
+const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 
 export type AppProps = {
   config: PublicConfig
@@ -16,8 +24,17 @@ export type AppProps = {
 
 /** The page: header with the connect button, what Signet does, and the account area. */
 export function App({ config, theme, demoWalletPanel }: AppProps) {
+  const authApi = useMemo(() => createAuthApi(), [])
   return (
-    <WalletProviders config={config} theme={theme}>
+    <WalletProviders
+      config={config}
+      theme={theme}
+      authentication={(children) => (
+        <SignInProvider api={authApi} appName={config.appName}>
+          {children}
+        </SignInProvider>
+      )}
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -29,14 +46,20 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
       </header>
       <main id="main" tabIndex={-1}>
         <ConnectErrorNotice />
+        {isFramed() && (
+          <Suspense fallback={null}>
+            <SafeAppPanel config={config} />
+          </Suspense>
+        )}
         <Landing appName={config.appName} />
-        <AccountArea appName={config.appName} />
+        <AccountArea appName={config.appName} signIn={<SignInStatus />} />
       </main>
       <footer className="site-footer">
         <p>
           {config.appName} · Sign-In with Ethereum (EIP-4361) · {config.mode === 'production' ? 'production' : `${config.mode} mode`}
         </p>
       </footer>
+      <SignInErrorNotice />
       {demoWalletPanel}
     </WalletProviders>
   )

@@ -1,6 +1,6 @@
 import { type CreateConnectorFn, createConnector } from 'wagmi'
 import { safe } from 'wagmi/connectors'
-import { createSignetSafeProvider, type SignetSafeProviderOptions } from './safe-app-provider.ts'
+import type { SignetSafeProviderOptions } from './safe-app-provider.ts'
 import { type SafeAppProviderLike, safeAppSession } from './safe-app-session.ts'
 import { safeHostPatterns } from './safe-hosts.ts'
 
@@ -30,6 +30,8 @@ export function safeAppConnector(options: SafeAppConnectorOptions): CreateConnec
         provider ??= (async () => {
           const inner = (await connector.getProvider()) as SafeAppProviderLike | undefined
           if (!inner) return undefined
+          // Signing and the gateway client load here, inside a Safe only.
+          const { createSignetSafeProvider } = await import('./safe-app-provider.ts')
           const session = await createSignetSafeProvider(inner, allowedDomains, options)
           safeAppSession.set(session)
           return session.provider

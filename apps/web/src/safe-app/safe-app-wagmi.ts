@@ -1,6 +1,7 @@
 import type { Transport } from 'viem'
 import type { CreateConnectorFn } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
+import { ensureFrameStorage } from './frame-storage.ts'
 import { safeAppConnector } from './safe-app-connector.ts'
 import { safeAppTransport } from './safe-app-transport.ts'
 import { isFramed } from './safe-hosts.ts'
@@ -23,6 +24,8 @@ export const signingTimeoutParameter = 'safeSignTimeoutMs'
  */
 export function safeAppWagmiParts(config: PublicConfig, search = window.location.search): SafeAppWagmiParts | undefined {
   if (!isFramed()) return undefined
+  // Before wagmi and RainbowKit read localStorage, which a cross-site frame may be denied.
+  ensureFrameStorage()
   const timeout = Number(new URLSearchParams(search).get(signingTimeoutParameter))
   return {
     connector: safeAppConnector({

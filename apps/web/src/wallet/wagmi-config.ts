@@ -1,6 +1,7 @@
 import type { Chain, Transport } from 'viem'
 import { type Config, createConfig } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
+import { safeAppWagmiParts } from '../safe-app/safe-app-wagmi.ts'
 import { chainTransport, toViemChain } from './chains.ts'
 import { buildWalletList } from './wallet-list.ts'
 
@@ -17,14 +18,20 @@ export function createSignetWagmiConfig(config: PublicConfig, appUrl?: string): 
   const chains = config.chains.map(toViemChain)
   const [first, ...rest] = chains
   if (!first) throw new RangeError('the configuration names no chain')
+  // Safe App mode (framed only): the Safe connector first, and the Safe's chain read through the host.
+  const safeApp = safeAppWagmiParts(config)
   const transports: Record<number, Transport> = {}
-  for (const chain of config.chains) transports[chain.id] = chainTransport(chain.rpcUrls)
-  const { connectors } = buildWalletList({
-    walletGroups: config.walletGroups,
+  for (const chain of config.chains) {
+    const direct = chainTransport(chain.rpcUrls)
+    transports[chain.id] = safeApp ? safeApp.transport(chain.id, direct) : direct
+  }
+  const { connectors: walletConnectors } = buildWalletList({
+    walletGroups: safeApp ? safeApp.walletGroups : config.walletGroups,
     appName: config.appName,
     ...(config.walletConnectProjectId ? { walletConnectProjectId: config.walletConnectProjectId } : {}),
     ...(appUrl ? { appUrl } : {}),
   })
+  const connectors = safeApp ? [safeApp.connector, ...walletConnectors] : walletConnectors
   const wagmiConfig = createConfig({
     chains: [first, ...rest],
     transports,

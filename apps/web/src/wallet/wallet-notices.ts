@@ -1,6 +1,6 @@
 import { MutationCache } from '@tanstack/react-query'
 import { isSwitchingUnsupportedError } from './switch-chain-support.ts'
-import { describeWalletError } from './wallet-error-text.ts'
+import { describeWalletError, errorCode } from './wallet-error-text.ts'
 
 /**
  * What went wrong with the last wallet request the app made through wagmi (connect, switch
@@ -12,6 +12,8 @@ export type WalletNotices = {
   connectError?: string
   /** The last network switch failed; `unsupported` when the wallet cannot switch at all. */
   switchError?: { unsupported: boolean; message: string }
+  /** The wallet rejected signing the sign-in message (RainbowKit shows nothing then). */
+  signError?: string
 }
 
 let notices: WalletNotices = {}
@@ -42,6 +44,7 @@ export function createWalletNoticesCache(): MutationCache {
       const name = mutationName(mutation)
       if (name === 'connect') walletNoticesStore.update({ connectError: undefined })
       if (name === 'switchChain') walletNoticesStore.update({ switchError: undefined })
+      if (name === 'signMessage') walletNoticesStore.update({ signError: undefined })
     },
     onError(error, _variables, _context, mutation) {
       const name = mutationName(mutation)
@@ -49,6 +52,10 @@ export function createWalletNoticesCache(): MutationCache {
       if (name === 'switchChain') {
         const unsupported = isSwitchingUnsupportedError(error)
         walletNoticesStore.update({ switchError: { unsupported, message: describeWalletError(error) } })
+      }
+      // RainbowKit's own text for this case; it shows it itself for every other signing failure.
+      if (name === 'signMessage' && errorCode(error) === 4001) {
+        walletNoticesStore.update({ signError: 'Error signing message, please retry!' })
       }
     },
   })

@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
+import { createSafe } from '@signet/devchain/safe'
+import { deploySafeContracts } from '@signet/devchain/safe-deploy'
+import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
+import { type SandboxHost, startSandboxHost } from '@signet/sandbox/host/sandbox-host'
+import type { Browser, FrameLocator, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { afterAll, beforeAll, type TestContext } from 'vitest'
+import { type RunningSignet, startSignet } from '../../server/src/serve.ts'
+import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
+
+/**
+ * Signet framed by the sandbox Safe{Wallet} host on another site: Signet on http://localhost:<port>,
+ * the host on http://127.0.0.1:<port>. One chain (Safes 1.4.1 2-of-3 and 1.1.1 2-of-3), the local
+ * gateway, Signet configured with them (SIGNET_RPC_31337, SIGNET_GATEWAY_URL, SIGNET_SAFE_HOSTS), the
+ * host and a browser, for a whole test file. `SIGNET_E2E_WEB_DIST` points at another build of the app.
+ */
+export type SafeAppEnvironment = {
+  chain: DemoChain
+  legacySafe: Address
+  gateway: LocalGateway
+  signet: RunningSignet
+  host: SandboxHost
+  browser: Browser
+}
+
+export function useSafeAppEnvironment(): SafeAppEnvironment {
+  const environment = {} as SafeAppEnvironment
+  let dataDir: string | undefined
+  beforeAll(async () => {
+    const [chain, browser] = await Promise.all([startDemoChain(), launchBrowser()])
+    Object.assign(environment, { chain, browser })
+    const legacy = await deploySafeContracts(chain.anvil.rpcUrl, '1.1.1')
+    environment.legacySafe = await createSafe({
+      rpcUrl: chain.anvil.rpcUrl,
+      deployment: legacy,
+      owners: chain.demoSafe.owners,
+      threshold: 2,
+      saltNonce: 111n,
+    })
+    const deployments = [...Object.values(chain.deployments), legacy]
+    environment.gateway = await startLocalGateway({ rpcUrl: chain.anvil.rpcUrl, chainId: 31337, deployments })
+    const hostPort = await freePort()
+    dataDir = await mkdtemp(join(tmpdir(), 'signet-safe-app-'))
+    environment.signet = await startSignet({
+      env: {
+        PORT: '0',
+        DATABASE_URL: join(dataDir, 'signet.sqlite'),
+        SIGNET_MODE: 'demo',
+        SIGNET_RATE_LIMIT: 'off',
+        LOG_LEVEL: 'silent',
+        SIGNET_RPC_31337: chain.anvil.rpcUrl,
+        SIGNET_GATEWAY_URL: environment.gateway.url,
+        SIGNET_SAFE_HOSTS: `http://127.0.0.1:${hostPort}`,
+      },
+      ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
+    })
+    environment.host = await startSandboxHost({
+      appUrl: `${environment.signet.url}/`,
+      rpcUrl: chain.anvil.rpcUrl,
+      chainId: 31337,
+      safes: [
+        { address: chain.demoSafe.address, ownerKeys: chain.demoSafe.ownerKeys },
+        { address: environment.legacySafe, ownerKeys: chain.demoSafe.ownerKeys },
+      ],
+      deployments,
+      gatewayUrl: environment.gateway.url,
+      port: hostPort,
+    })
+  })
+  afterAll(async () => {
+    await environment.browser?.close()
+    await environment.host?.stop()
+    await environment.signet?.stop()
+    await environment.gateway?.stop()
+    await environment.chain?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+  return environment
+}
+
+export type HostPage = { page: Page; app: FrameLocator; console: string[] }
+
+/** A fresh browser context on the host page (optionally another Safe), Signet in its frame. */
+export async function openHostPage(
+  environment: SafeAppEnvironment,
+  test: TestContext,
+  options: { safe?: Address } = {},
+): Promise<HostPage> {
+  const opened = await openPage(environment.browser)
+  test.onTestFailed(async () => {
+    const path = await keepScreenshot(opened.page, test.task.name)
+    console.error(`screenshot: ${path}\nbrowser console:\n${opened.console.slice(-30).join('\n')}`)
+  })
+  await opened.page.goto(`${environment.host.url}/${options.safe ? `?safe=${options.safe}` : ''}`)
+  return { page: opened.page, app: opened.page.frameLocator('#safe-app'), console: opened.console }
+}
+
+/** The host's owner buttons are named after the owner's position, e.g. "Sign as Owner 2". */
+export function ownerButton(page: Page, verb: 'Sign' | 'Propose' | 'Confirm', owner: number) {
+  return page.getByRole('button', { name: `${verb} as Owner ${owner}`, exact: true })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}

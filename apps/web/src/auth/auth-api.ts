@@ -1,0 +1,119 @@
+import { type Address, getAddress, isAddress } from 'viem'
+
+/** A live sign-in, as the server reports it (SPEC §2.1). */
+export type SignInSession = {
+  address: Address
+  chainId: number
+  accountType: 'eoa' | 'contract' | 'counterfactual'
+  issuedAt: string
+  expiresAt: string
+}
+
+export type Nonce = { nonce: string; expiresAt: string }
+
+/** The API answered with an error body `{error:{code,message}}`, or not at all. */
+export class AuthApiError extends Error {
+  override name = 'AuthApiError'
+  readonly code: string
+  readonly status: number
+  constructor(code: string, status: number, message: string) {
+    super(message)
+    this.code = code
+    this.status = status
+  }
+}
+
+export type AuthApi = {
+  getNonce(): Promise<Nonce>
+  verify(request: { message: string; signature: string }): Promise<SignInSession>
+  /** The current session, or undefined when there is none (401). */
+  getSession(): Promise<SignInSession | undefined>
+  logout(): Promise<void>
+}
+
+/**
+ * The browser's client for the sign-in API of the server that served the page. The session
+ * travels in an HttpOnly cookie, so every call is same-origin with credentials.
+ *
+ * @example const api = createAuthApi(); const { nonce } = await api.getNonce()
+ */
+export function createAuthApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): AuthApi {
+  const base = options.baseUrl ?? ''
+  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const fetchFn = options.fetch ?? fetch
+    let response: Response
+    try {
+      response = await fetchFn(`${base}/api/auth/${path}`, {
+        credentials: 'same-origin',
+        ...init,
+        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      })
+    } catch (error) {
+      throw new AuthApiError('network_error', 0, `The sign-in service cannot be reached: ${(error as Error).message}`)
+    }
+    return response
+  }
+  return {
+    async getNonce() {
+      const body = await json(await call('nonce', { cache: 'no-store' }))
+      const nonce = (body as Partial<Nonce>).nonce
+      const expiresAt = (body as Partial<Nonce>).expiresAt
+      if (typeof nonce !== 'string' || !/^[A-Za-z0-9]{8,}$/.test(nonce) || typeof expiresAt !== 'string') {
+        throw new AuthApiError('invalid_response', 200, 'The nonce response is malformed.')
+      }
+      return { nonce, expiresAt }
+    },
+    async verify(request) {
+      return parseSession(await json(await call('verify', { method: 'POST', body: JSON.stringify(request) })))
+    },
+    async getSession() {
+      const response = await call('session', { cache: 'no-store' })
+      if (response.status === 401) return undefined
+      return parseSession(await json(response))
+    },
+    async logout() {
+      const response = await call('logout', { method: 'POST' })
+      if (!response.ok) await json(response)
+    },
+  }
+}
+
+async function json(response: Response): Promise<unknown> {
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new AuthApiError('invalid_response', response.status, `The sign-in service answered HTTP ${response.status}.`)
+  }
+  if (!response.ok) {
+    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
+    throw new AuthApiError(
+      typeof error?.code === 'string' ? error.code : 'http_error',
+      response.status,
+      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
+    )
+  }
+  return body
+}
+
+function parseSession(body: unknown): SignInSession {
+  const raw = (body ?? {}) as Record<string, unknown>
+  const accountType = raw.accountType
+  if (
+    typeof raw.address !== 'string' ||
+    !isAddress(raw.address, { strict: false }) ||
+    typeof raw.chainId !== 'number' ||
+    (accountType !== 'eoa' && accountType !== 'contract' && accountType !== 'counterfactual') ||
+    typeof raw.issuedAt !== 'string' ||
+    typeof raw.expiresAt !== 'string'
+  ) {
+    throw new AuthApiError('invalid_response', 200, 'The session response is malformed.')
+  }
+  return {
+    address: getAddress(raw.address),
+    chainId: raw.chainId,
+    accountType,
+    issuedAt: raw.issuedAt,
+    expiresAt: raw.expiresAt,
+  }
+}

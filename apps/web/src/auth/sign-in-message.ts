@@ -1,0 +1,30 @@
+import type { Address } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+
+export type SignInMessageParameters = {
+  address: Address
+  chainId: number
+  nonce: string
+  appName: string
+  /** The page's location: the message's domain is its host, its URI its origin (SPEC §2.1). */
+  location: Pick<Location, 'host' | 'origin'>
+  issuedAt?: Date
+}
+
+/**
+ * The EIP-4361 message the wallet signs to sign in.
+ *
+ * @example const message = createSignInMessage({ address, chainId: 1, nonce, appName: 'Signet', location })
+ */
+export function createSignInMessage(parameters: SignInMessageParameters): string {
+  return createSiweMessage({
+    domain: parameters.location.host,
+    uri: parameters.location.origin,
+    version: '1',
+    address: parameters.address,
+    chainId: parameters.chainId,
+    nonce: parameters.nonce,
+    issuedAt: parameters.issuedAt ?? new Date(),
+    statement: `Sign in to ${parameters.appName} with your Ethereum account.`,
+  })
+}
