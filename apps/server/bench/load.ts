@@ -1,6 +1,7 @@
 // API load: `concurrency` EOA sign-ins in flight at once against one `signet serve` process, with the
-// latency of each call. Baseline measured in the same run: GET /api/health (HTTP + one database ping)
-// at the same concurrency — the floor any API call pays on this machine.
+// latency of each call. Baselines measured in the same run, at the same concurrency: a bare node:http
+// server answering a constant JSON (what this machine and this client allow at all), and Signet's
+// GET /api/health (its HTTP stack and one database ping).
 //
 //   npm run bench:load-api [-- --count 2000 --concurrency 500 --database sqlite|postgres --profile DIR
 //                               --server-log FILE]
@@ -8,6 +9,7 @@
 // --profile DIR runs the server under `node --cpu-prof` and leaves the .cpuprofile in DIR. The server's
 // own duration of each request is in its log line (`ms`); --server-log FILE keeps those lines.
 // Exits 1 when any answer is a 5xx, a request fails on the network, or a sign-in does not hold.
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -91,6 +93,9 @@ async function main() {
     // Warm-up (JIT, database pages, the pool's sockets): not counted.
     await signIns(url, accounts, 200, concurrency)
 
+    const bare = await startBareHttpServer()
+    const floor = await probe(count, concurrency, () => timed('bare', () => httpRequest(bare.url)))
+    bare.stop()
     const health = await probe(count, concurrency, () =>
       timed('health', () => httpRequest(`${url}/api/health`)),
     )
@@ -114,6 +119,7 @@ async function main() {
     )
     console.log('| Call | answered | per second | p50 | p90 | p99 | max |')
     console.log('|---|---:|---:|---:|---:|---:|---:|')
+    row('bare node:http, constant JSON (baseline)', summarizeLatencies(floor.latencies), floor.seconds)
     row('GET /api/health (baseline)', summarizeLatencies(health.latencies), health.seconds)
     row('GET /api/auth/nonce', summarizeLatencies(run.nonces.latencies), run.nonces.seconds)
     row(
@@ -143,6 +149,16 @@ async function main() {
     if (values['server-log']) writeFileSync(values['server-log'], server.output())
     if (values.profile) console.log(`CPU profile of the server written to ${values.profile}`)
   }
+}
+
+/** A node:http server in its own process that answers every request with a constant JSON. */
+async function startBareHttpServer(): Promise<{ url: string; stop(): void }> {
+  const script = `require('node:http').createServer((q, s) => { q.resume(); q.on('end', () => { s.writeHead(200, { 'content-type': 'application/json' }); s.end('{"status":"ok"}') }) }).listen(0, '127.0.0.1', function () { console.log(this.address().port) })`
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const port = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())),
+  )
+  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
 }
 
 /** Issues `n` nonces at `inFlight`, signs them (untimed), then verifies them at `inFlight`. */

@@ -154,7 +154,16 @@ async function startLocalFixtures(
       version: safe.version,
     })),
   }
-  return { rpcUrl: chain.anvil.rpcUrl, fixtures }
+  // The local stand-in for the Safe Client Gateway, backed by the same chain (unless one is configured).
+  const { startLocalGateway } = await import('@signet/sandbox/gateway/local-gateway')
+  const gateway = await startLocalGateway({
+    rpcUrl: chain.anvil.rpcUrl,
+    chainId: chain.anvil.chainId,
+    deployments: chain.deployments,
+  })
+  stops.push(() => gateway.stop())
+  log.info({ gatewayUrl: gateway.url }, 'local gateway started')
+  return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
 }
 
 function listen(

@@ -7,7 +7,7 @@ import { createSafe } from '@signet/devchain/safe'
 import { deploySafeContracts } from '@signet/devchain/safe-deploy'
 import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
 import { type SandboxHost, startSandboxHost } from '@signet/sandbox/host/sandbox-host'
-import type { Browser, FrameLocator, Page } from 'playwright-core'
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, type TestContext } from 'vitest'
 import { type RunningSignet, startSignet } from '../../server/src/serve.ts'
@@ -89,19 +89,23 @@ export type HostPage = { page: Page; app: FrameLocator; console: string[] }
 export async function openHostPage(
   environment: SafeAppEnvironment,
   test: TestContext,
-  options: { safe?: Address } = {},
+  options: { safe?: Address; appQuery?: string } = {},
 ): Promise<HostPage> {
   const opened = await openPage(environment.browser)
   test.onTestFailed(async () => {
     const path = await keepScreenshot(opened.page, test.task.name)
     console.error(`screenshot: ${path}\nbrowser console:\n${opened.console.slice(-30).join('\n')}`)
   })
-  await opened.page.goto(`${environment.host.url}/${options.safe ? `?safe=${options.safe}` : ''}`)
+  const query = new URLSearchParams({
+    ...(options.safe ? { safe: options.safe } : {}),
+    ...(options.appQuery ? { appQuery: options.appQuery } : {}),
+  })
+  await opened.page.goto(`${environment.host.url}/${query.size > 0 ? `?${query}` : ''}`)
   return { page: opened.page, app: opened.page.frameLocator('#safe-app'), console: opened.console }
 }
 
 /** The host's owner buttons are named after the owner's position, e.g. "Sign as Owner 2". */
-export function ownerButton(page: Page, verb: 'Sign' | 'Propose' | 'Confirm', owner: number) {
+export function ownerButton(page: Page | Locator, verb: 'Sign' | 'Propose' | 'Confirm', owner: number) {
   return page.getByRole('button', { name: `${verb} as Owner ${owner}`, exact: true })
 }
 

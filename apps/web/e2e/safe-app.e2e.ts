@@ -1,8 +1,11 @@
 import { createServer, type Server } from 'node:http'
 import type { Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openPage } from './harness/browser.ts'
 import { openHostPage, ownerButton, type SafeAppEnvironment, useSafeAppEnvironment } from './safe-app-environment.ts'
+
+// The app polls the gateway and the host every 1.5 s: give each expectation room for a few rounds.
+vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } })
 
 /** The frame of Signet inside the host page (for provider calls). */
 function appFrame(page: Page, environment: SafeAppEnvironment): Frame {
@@ -127,6 +130,27 @@ describe('Signet as a Safe App, framed by the sandbox host on another site', () 
     expect(await app.getByRole('button', { name: 'Retry' }).count()).toBe(1)
   })
 
+  it('gives up waiting for the owners after the time-out, and a retry signs in', async (test) => {
+    const { page, app } = await openHostPage(environment, test, { appQuery: 'safeSignTimeoutMs=4000' })
+    await app.getByRole('button', { name: 'Sign in as this Safe' }).click({ timeout: 15_000 })
+    await page.getByTestId('message-request').waitFor()
+    await ownerButton(page, 'Sign', 1).click()
+    await expect.poll(() => app.getByTestId('safe-sign-confirmations').textContent()).toBe('1 of 2 owners confirmed')
+    const error = app.getByTestId('safe-sign-in-error')
+    await error.waitFor({ timeout: 10_000 })
+    expect(await error.locator('p').allTextContents()).toEqual([
+      'Error signing message, please retry!',
+      'The Safe did not sign within 4 s.',
+    ])
+
+    await app.getByRole('button', { name: 'Retry' }).click()
+    const retried = page.getByTestId('message-request').last()
+    await expect.poll(() => page.getByTestId('message-request').count()).toBe(2)
+    await ownerButton(retried, 'Sign', 2).click()
+    await ownerButton(retried, 'Sign', 3).click()
+    await app.getByTestId('safe-session').waitFor()
+  })
+
   it('signs in on-chain after the Safe transaction executes, tracked by its safeTxHash', async (test) => {
     const { page, app } = await openHostPage(environment, test)
     await page.getByLabel('On-chain (a Safe transaction)').check()
@@ -211,10 +235,15 @@ describe('a hostile page on a third origin', () => {
     expect(page.frames().some((frame) => frame.url().startsWith(environment.signet.url))).toBe(false)
   })
 
-  it('gets its messages ignored even where the framing guard is bypassed', async (test) => {
-    const context = await environment.browser.newContext({ bypassCSP: true })
-    const page = await context.newPage()
-    test.onTestFailed(() => context.close())
+  it('gets its messages ignored even where the framing guard is missing', async () => {
+    const { page, context } = await openPage(environment.browser)
+    // As if a proxy dropped Signet's Content-Security-Policy: the hostile page can frame it.
+    await context.route(`${environment.signet.url}/`, async (route) => {
+      const response = await route.fetch()
+      const headers = { ...response.headers() }
+      delete headers['content-security-policy']
+      await route.fulfill({ response, headers })
+    })
     await page.goto(hostileUrl)
     const app = page.frameLocator('#app')
     await app.getByTestId('safe-app-unavailable').waitFor({ timeout: 15_000 })

@@ -162,7 +162,9 @@ describe('signet serve with SIGNET_WORKERS', { timeout: 240_000 }, () => {
       const now = childPids(primary)
       return now.length === 2 && !now.includes(workers[0] as number) ? now : undefined
     })
-    expect(serve.stderr()).toContain(`signet: worker ${workers[0]} died (SIGKILL); starting another\n`)
+    const died = `signet: worker ${workers[0]} died (SIGKILL); starting another\n`
+    await until('the primary to report the death', () => serve.stderr().includes(died) || undefined)
+    expect(serve.stderr()).toBe(died)
     await until('the new worker to answer', async () => {
       const statuses = await Promise.all(Array.from({ length: 6 }, async () => (await signIn(base)).status))
       return statuses.every((status) => status === 200) || undefined

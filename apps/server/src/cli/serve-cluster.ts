@@ -70,6 +70,8 @@ export async function serveCluster(env: Record<string, string | undefined>, work
           return
         }
         fork().catch((error: Error) => {
+          // A replacement still starting when the primary stops is stopped too: not a failure.
+          if (stopping) return
           process.stderr.write(`signet: ${error.message}; stopping\n`)
           process.kill(process.pid, 'SIGTERM')
         })

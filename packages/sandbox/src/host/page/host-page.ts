@@ -61,7 +61,7 @@ async function start(): Promise<void> {
   // Listen before the app loads: the SDK gives getSafeInfo only a short time to answer.
   window.addEventListener('message', (event) => void onMessage(event))
   frame = document.getElementById('safe-app') as HTMLIFrameElement
-  frame.src = state.context.appUrl
+  frame.src = appSource(state.context.appUrl, new URLSearchParams(location.search).get('appQuery'))
   await refreshQueue()
   render()
 }
@@ -432,6 +432,13 @@ function renderQueued(tx: TransactionView): HTMLElement {
         ]
       : []),
   )
+}
+
+/** The app's URL, with `?appQuery=` of the host page as its query (same origin, e.g. a test switch). */
+function appSource(appUrl: string, appQuery: string | null): string {
+  const url = new URL(appUrl)
+  if (appQuery) url.search = appQuery
+  return url.href
 }
 
 function describeParams(request: SdkRequest): string {
