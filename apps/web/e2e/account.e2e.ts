@@ -90,6 +90,9 @@ describe('connected account', () => {
     await connectTestWallet(page)
     await page.evaluate(() => window.__testWallet?.rejectNext('eth_sendTransaction'))
     await page.getByRole('button', { name: 'Send test transaction' }).click()
-    await page.getByTestId('test-transaction-status').getByText('You rejected the request in your wallet.', { exact: true }).waitFor()
+    await page
+      .getByTestId('test-transaction-status')
+      .getByText('You rejected the request in your wallet.', { exact: true })
+      .waitFor()
   })
 })

@@ -22,8 +22,14 @@ describe('networks', () => {
     await page.getByRole('button', { name: 'Chain Selector' }).click()
     const modal = dialog(page)
     await modal.getByText('Switch Networks', { exact: true }).waitFor()
-    const names = await modal.locator('[data-testid^="rk-chain-option-"]:not([data-testid$="-icon"])').allInnerTexts()
-    expect(names.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual(['Ethereum Connected', 'Gnosis', 'Sepolia'])
+    const names = await modal
+      .locator('[data-testid^="rk-chain-option-"]:not([data-testid$="-icon"])')
+      .allInnerTexts()
+    expect(names.map((name) => name.replace(/\s+/g, ' ').trim())).toEqual([
+      'Ethereum Connected',
+      'Gnosis',
+      'Sepolia',
+    ])
     await modal.getByTestId('rk-chain-option-100').click()
     await page.getByTestId('account-chain').getByText('Gnosis (chain 100)', { exact: true }).waitFor()
     expect(await walletChainId(page)).toBe(100)
@@ -35,9 +41,13 @@ describe('networks', () => {
     await page.evaluate((id) => window.__testWallet?.switchChainInWallet(id), elsewhere.id)
     await page.getByTestId('rk-wrong-network-button').getByText('Wrong network', { exact: true }).click()
     const modal = dialog(page)
-    await modal.getByText('Wrong network detected, switch or disconnect to continue.', { exact: true }).waitFor()
+    await modal
+      .getByText('Wrong network detected, switch or disconnect to continue.', { exact: true })
+      .waitFor()
     await modal.getByTestId('rk-chain-option-disconnect').waitFor()
-    expect(await page.getByTestId('account-chain').textContent()).toBe(`Unsupported network (chain ${elsewhere.id})`)
+    expect(await page.getByTestId('account-chain').textContent()).toBe(
+      `Unsupported network (chain ${elsewhere.id})`,
+    )
     await modal.getByTestId('rk-chain-option-1').click()
     await page.getByTestId('account-chain').getByText('Ethereum (chain 1)', { exact: true }).waitFor()
     expect(await walletChainId(page)).toBe(1)
@@ -47,7 +57,9 @@ describe('networks', () => {
     const { page } = await openTestPage(fixture, test, { wallet: { chains: walletChains() } })
     await connectTestWallet(page)
     await page.evaluate((id) => window.__testWallet?.switchChainInWallet(id), elsewhere.id)
-    const alert = page.getByRole('alert').filter({ hasText: 'Wrong network detected, switch or disconnect to continue.' })
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'Wrong network detected, switch or disconnect to continue.' })
     await alert.getByRole('button', { name: 'Disconnect' }).click()
     await page.getByTestId('rk-connect-button').waitFor()
   })

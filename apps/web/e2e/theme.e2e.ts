@@ -3,8 +3,22 @@ import { describe, expect, it } from 'vitest'
 import { type Fixture, openTestPage, useSignet } from './harness/fixture.ts'
 
 // RainbowKit's presets (lightTheme/darkTheme accentColors and radii), as its themes define them.
-const lightAccent = { blue: '#0E76FD', green: '#1DB847', orange: '#FF801F', pink: '#FF5CA0', purple: '#5F5AFA', red: '#FA423C' }
-const darkAccent = { blue: '#3898FF', green: '#4BD166', orange: '#FF983D', pink: '#FF7AB8', purple: '#7A70FF', red: '#FF6257' }
+const lightAccent = {
+  blue: '#0E76FD',
+  green: '#1DB847',
+  orange: '#FF801F',
+  pink: '#FF5CA0',
+  purple: '#5F5AFA',
+  red: '#FA423C',
+}
+const darkAccent = {
+  blue: '#3898FF',
+  green: '#4BD166',
+  orange: '#FF983D',
+  pink: '#FF7AB8',
+  purple: '#7A70FF',
+  red: '#FF6257',
+}
 const modalRadius = { none: '0px', small: '8px', medium: '16px', large: '24px' }
 const connectButtonRadius = { none: '0px', small: '4px', medium: '8px', large: '12px' }
 const modalBackground = { light: '#FFF', dark: '#1A1B1F' }
@@ -12,7 +26,12 @@ const modalBackground = { light: '#FFF', dark: '#1A1B1F' }
 type Variables = { accent: string; modalRadius: string; connectButtonRadius: string; modalBackground: string }
 
 /** RainbowKit's CSS variables as they apply to its connect button. */
-async function themeVariables(fixture: Fixture, test: Parameters<typeof openTestPage>[1], path: string, colorScheme: 'light' | 'dark' = 'light') {
+async function themeVariables(
+  fixture: Fixture,
+  test: Parameters<typeof openTestPage>[1],
+  path: string,
+  colorScheme: 'light' | 'dark' = 'light',
+) {
   const { page } = await openTestPage(fixture, test, { wallet: false, path, colorScheme })
   return readVariables(page)
 }
@@ -79,7 +98,9 @@ describe('theme', () => {
     it('ignores an unknown override with a console warning', async (test) => {
       const { page, console } = await openTestPage(fixture, test, { wallet: false, path: '/?accent=teal' })
       expect((await readVariables(page)).accent).toBe(lightAccent.blue)
-      expect(console).toContain('warning: [Signet] Ignoring ?accent=teal: expected one of blue, green, orange, pink, purple, red.')
+      expect(console).toContain(
+        'warning: [Signet] Ignoring ?accent=teal: expected one of blue, green, orange, pink, purple, red.',
+      )
     })
   })
 

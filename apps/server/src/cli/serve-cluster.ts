@@ -40,41 +40,51 @@ export function checkClusterConfig(env: Record<string, string | undefined>, work
  *
  * @example process.exitCode = await serveCluster(process.env, 2)
  */
-export async function serveCluster(env: Record<string, string | undefined>, workers: number): Promise<number> {
+export async function serveCluster(
+  env: Record<string, string | undefined>,
+  workers: number,
+): Promise<number> {
   checkClusterConfig(env, workers)
   const running = new Set<Worker>()
   let stopping = false
   const crashes: number[] = []
 
   const fork = () =>
-    new Promise<string>((resolve, reject) => {
+    new Promise<{ url: string; pid: number }>((resolve, reject) => {
       const worker = cluster.fork(env)
       running.add(worker)
       let listening = false
       worker.on('message', (message: ListeningMessage) => {
         if (message?.type !== 'signet-listening') return
         listening = true
-        resolve(message.url)
+        resolve({ url: message.url, pid: worker.process.pid as number })
       })
       worker.once('exit', (code, signal) => {
         running.delete(worker)
-        if (!listening) return reject(new Error(`a Signet worker exited before it listened (${signal ?? `exit code ${code}`})`))
+        if (!listening)
+          return reject(
+            new Error(`a Signet worker exited before it listened (${signal ?? `exit code ${code}`})`),
+          )
         if (stopping) return
         const now = Date.now()
         crashes.push(now)
         while ((crashes[0] ?? now) < now - crashWindowMs) crashes.shift()
-        process.stderr.write(`signet: worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another\n`)
+        process.stderr.write(
+          `signet: worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another\n`,
+        )
         if (crashes.length > maxCrashes) {
           process.stderr.write(`signet: ${crashes.length} workers died within a minute; stopping\n`)
           process.kill(process.pid, 'SIGTERM')
           return
         }
-        fork().catch((error: Error) => {
-          // A replacement still starting when the primary stops is stopped too: not a failure.
-          if (stopping) return
-          process.stderr.write(`signet: ${error.message}; stopping\n`)
-          process.kill(process.pid, 'SIGTERM')
-        })
+        fork()
+          .then(({ pid }) => process.stderr.write(`signet: worker ${pid} took its place\n`))
+          .catch((error: Error) => {
+            // A replacement still starting when the primary stops is stopped too: not a failure.
+            if (stopping) return
+            process.stderr.write(`signet: ${error.message}; stopping\n`)
+            process.kill(process.pid, 'SIGTERM')
+          })
       })
     })
 
@@ -85,7 +95,10 @@ export async function serveCluster(env: Record<string, string | undefined>, work
   let url: string
   try {
     url = await Promise.race([
-      fork().then(async (first) => (await Promise.all(Array.from({ length: workers - 1 }, fork)), first)),
+      fork().then(async (first) => {
+        await Promise.all(Array.from({ length: workers - 1 }, fork))
+        return first.url
+      }),
       signal.then((received) => {
         throw new Error(`stopped by ${received} while starting`)
       }),

@@ -19,7 +19,9 @@ export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
   if (cluster.isWorker) return serveWorker(env)
   try {
     if (!nativeSecp256k1Available()) {
-      process.stderr.write('signet: libsecp256k1 did not load; EOA signatures are verified in JavaScript (slower)\n')
+      process.stderr.write(
+        'signet: libsecp256k1 did not load; EOA signatures are verified in JavaScript (slower)\n',
+      )
     }
     const workers = readWorkerCount(env)
     if (workers > 1) return await serveCluster(env, workers)

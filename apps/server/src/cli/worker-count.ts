@@ -10,13 +10,19 @@ export const maxWorkers = 256
  * @throws {ConfigError} naming SIGNET_WORKERS for any other value.
  * @example readWorkerCount({ SIGNET_WORKERS: 'auto' }) // 2 on a two-core machine
  */
-export function readWorkerCount(env: Record<string, string | undefined>, cores = availableParallelism()): number {
+export function readWorkerCount(
+  env: Record<string, string | undefined>,
+  cores = availableParallelism(),
+): number {
   const text = env.SIGNET_WORKERS?.trim()
   if (text === undefined || text === '') return 1
   if (text === 'auto') return cores
   const count = /^\d+$/.test(text) ? Number(text) : Number.NaN
   if (!(count >= 1 && count <= maxWorkers)) {
-    throw new ConfigError('SIGNET_WORKERS', `expected "auto" or a whole number from 1 to ${maxWorkers}, got ${JSON.stringify(text)}`)
+    throw new ConfigError(
+      'SIGNET_WORKERS',
+      `expected "auto" or a whole number from 1 to ${maxWorkers}, got ${JSON.stringify(text)}`,
+    )
   }
   return count
 }

@@ -145,11 +145,15 @@ describe('secp256k1 recovery: libsecp256k1 and the JavaScript fallback agree', (
         valid: true,
         accountType: 'eoa',
       })
-      expect(await verifySignature({ address, message, signature: shapes.eip2098, chainId: 1, ecdsa })).toStrictEqual({
+      expect(
+        await verifySignature({ address, message, signature: shapes.eip2098, chainId: 1, ecdsa }),
+      ).toStrictEqual({
         valid: true,
         accountType: 'eoa',
       })
-      expect(await verifySignature({ address, message, signature: shapes.highS, chainId: 1, ecdsa })).toStrictEqual({
+      expect(
+        await verifySignature({ address, message, signature: shapes.highS, chainId: 1, ecdsa }),
+      ).toStrictEqual({
         valid: true,
         accountType: 'eoa',
       })
@@ -158,7 +162,9 @@ describe('secp256k1 recovery: libsecp256k1 and the JavaScript fallback agree', (
           valid: false,
         })
       }
-      expect(await verifySignature({ address, message: `${message}!`, signature, chainId: 1, ecdsa })).toStrictEqual({
+      expect(
+        await verifySignature({ address, message: `${message}!`, signature, chainId: 1, ecdsa }),
+      ).toStrictEqual({
         valid: false,
       })
       expect(await recoverEoaSigner(hashMessage(message), signature, ecdsa)).toBe(address)
@@ -201,7 +207,15 @@ describe('without libsecp256k1', () => {
       console.log(JSON.stringify({ native: nativeSecp256k1Available(), defaultEcdsaBackend, good, bad }))`
     const child = spawnSync(
       process.execPath,
-      ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, '--import', 'tsx', '--input-type=module', '-e', script],
+      [
+        '--import',
+        `data:text/javascript,${encodeURIComponent(preload)}`,
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ],
       { cwd: new URL('../..', import.meta.url).pathname, encoding: 'utf8', timeout: 60_000 },
     )
     expect(child.stderr).toBe('')

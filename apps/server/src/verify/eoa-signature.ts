@@ -1,5 +1,10 @@
 import { type Address, getAddress, type Hex } from 'viem'
-import { defaultEcdsaBackend, type EcdsaBackend, parseRecoverableSignature, recoverSignerAddress } from './ecdsa-recover.ts'
+import {
+  defaultEcdsaBackend,
+  type EcdsaBackend,
+  parseRecoverableSignature,
+  recoverSignerAddress,
+} from './ecdsa-recover.ts'
 
 /**
  * Recovers the signer of `hash` from an ECDSA signature: 65 bytes `r‖s‖v` with `v` 0/1 or 27/28, or 64

@@ -23,15 +23,14 @@ describe('4 server processes on one Postgres, one SIGKILLed mid-load and restart
       killAt: 0.3,
       restartAt: 0.5,
     })
-    // Every sign-in whose answers all arrived got exactly one 200; its replays got 401 invalid_nonce.
+    // Every sign-in got exactly one 200 (its replays 401 invalid_nonce), or — only when an answer died
+    // with the killed process — exactly one session row and no 200. Never two sessions for a nonce.
     expect(report.duplicated).toBe(0)
     expect(report.lostSessions).toBe(0)
     expect(report.refused).toBe(0)
     expect(report.fiveHundreds).toBe(0)
-    expect(report.answeredOnce + report.sessionsWithoutAnswer).toBeGreaterThanOrEqual(
-      signIns - report.networkFailures,
-    )
-    expect(report.answeredOnce).toBeGreaterThan(signIns * 0.9)
+    expect(report.answeredOnce + report.sessionsWithoutAnswer).toBe(signIns)
+    expect(report.sessionsWithoutAnswer).toBeLessThanOrEqual(report.networkFailures)
     expect(Object.keys(report.verifyStatuses).sort()).toEqual(['200', '401'])
     // A replay is refused whichever process it reaches: 1 + 2 + 2 + 3 submissions per 4 sign-ins.
     expect(report.verifyStatuses[401]).toBeGreaterThanOrEqual(signIns)

@@ -11,7 +11,10 @@ const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/ch
 /** Debian's Chromium (`apt-get install chromium fonts-noto-color-emoji`). */
 export function chromiumPath(): string {
   const found = candidates.find((path) => existsSync(path))
-  if (!found) throw new Error('Chromium not found: run `apt-get install -y chromium fonts-noto-color-emoji` or set CHROMIUM_PATH')
+  if (!found)
+    throw new Error(
+      'Chromium not found: run `apt-get install -y chromium fonts-noto-color-emoji` or set CHROMIUM_PATH',
+    )
   return found
 }
 

@@ -44,7 +44,11 @@ export async function openTestPage(
   if (options.wallet !== false) {
     await installTestWallet(opened.context, {
       accounts: fixture.signet.accounts.slice(0, 3),
-      chains: fixture.signet.chains.map((chain) => ({ id: chain.id, name: chain.name, rpcUrls: [chain.rpcUrl] })),
+      chains: fixture.signet.chains.map((chain) => ({
+        id: chain.id,
+        name: chain.name,
+        rpcUrls: [chain.rpcUrl],
+      })),
       ...(options.wallet ?? {}),
     })
   }

@@ -18,11 +18,27 @@ export async function closeModal(page: Page): Promise<void> {
   await dialog(page).waitFor({ state: 'detached' })
 }
 
-/** Connects the injected test wallet through the connect dialog and waits for the account area. */
-export async function connectTestWallet(page: Page): Promise<void> {
+/**
+ * Connects the injected test wallet through the connect dialog and, unless told otherwise, signs
+ * in ("Verify your account" → "Sign message") and waits until the account area says so.
+ */
+export async function connectTestWallet(
+  page: Page,
+  options: { signIn?: boolean; wallet?: string } = {},
+): Promise<void> {
   const modal = await openConnectModal(page)
-  await modal.getByRole('button', { name: testWalletName }).click()
+  await modal.getByRole('button', { name: options.wallet ?? testWalletName }).click()
   await page.getByRole('heading', { name: 'Your account' }).waitFor()
+  await modal.getByText('Verify your account', { exact: true }).waitFor()
+  if (options.signIn === false) return
+  await signIn(page)
+}
+
+/** Signs the sign-in message from RainbowKit's "Verify your account" view. */
+export async function signIn(page: Page): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Sign message' }).click()
+  await page.getByTestId('sign-in-status').getByText('Signed in.', { exact: true }).waitFor()
+  await dialog(page).waitFor({ state: 'detached' })
 }
 
 /** The wallet names in the connect dialog's list, by group label, in the order shown. */
@@ -33,10 +49,10 @@ export async function walletGroups(modal: Locator): Promise<Record<string, strin
     for (const element of root.querySelectorAll<HTMLElement>('*')) {
       const option = element.closest<HTMLElement>('[data-testid^="rk-wallet-option-"]')
       if (option === element) {
-        groups[current]?.push(element.innerText.split('\n')[0]?.trim() ?? '')
+        groups[current]?.push((element.textContent ?? '').replace(/Recent$/, '').trim())
       } else if (!option && element.children.length === 0 && !element.closest('button')) {
         // A group label: a leaf text block right above a wallet option.
-        const text = element.innerText?.trim() ?? ''
+        const text = element.textContent?.trim() ?? ''
         const next = element.parentElement?.nextElementSibling
         if (text && next?.querySelector('[data-testid^="rk-wallet-option-"]')) {
           groups[text] ??= []

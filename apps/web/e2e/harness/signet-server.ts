@@ -38,7 +38,9 @@ export const testWalletConnectProjectId = '5e2e0c0ffee5e2e0c0ffee5e2e0c0ffe'
  * networks and the explorer link are real and nothing leaves the machine. SQLite in a temp folder.
  */
 export async function startTestSignet(options: TestSignetOptions = {}): Promise<TestSignet> {
-  const anvils: Anvil[] = options.localChain ? [] : await Promise.all([startAnvil({ chainId: 1 }), startAnvil({ chainId: 100 })])
+  const anvils: Anvil[] = options.localChain
+    ? []
+    : await Promise.all([startAnvil({ chainId: 1 }), startAnvil({ chainId: 100 })])
   const dataDir = await mkdtemp(join(tmpdir(), 'signet-e2e-'))
   const cleanUp = async () => {
     await Promise.all(anvils.map((anvil) => anvil.stop()))
@@ -52,7 +54,9 @@ export async function startTestSignet(options: TestSignetOptions = {}): Promise<
       SIGNET_RATE_LIMIT: 'off',
       ...Object.fromEntries(anvils.map((anvil) => [`SIGNET_RPC_${anvil.chainId}`, anvil.rpcUrl])),
       LOG_LEVEL: 'silent',
-      ...(options.withoutWalletConnect ? {} : { SIGNET_WALLETCONNECT_PROJECT_ID: testWalletConnectProjectId }),
+      ...(options.withoutWalletConnect
+        ? {}
+        : { SIGNET_WALLETCONNECT_PROJECT_ID: testWalletConnectProjectId }),
       ...options.env,
     }
     const server = await startSignet({ env })

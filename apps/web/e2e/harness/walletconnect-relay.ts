@@ -19,7 +19,9 @@ export async function stubWalletConnectRelay(context: BrowserContext): Promise<{
       if (request.id === undefined || typeof request.method !== 'string') return
       methods.push(request.method)
       if (process.env.WC_DEBUG) console.log('relay <-', JSON.stringify(request).slice(0, 300))
-      socket.send(JSON.stringify({ id: request.id, jsonrpc: '2.0', result: resultFor(request.method, request.params) }))
+      socket.send(
+        JSON.stringify({ id: request.id, jsonrpc: '2.0', result: resultFor(request.method, request.params) }),
+      )
     })
   })
   return { methods }

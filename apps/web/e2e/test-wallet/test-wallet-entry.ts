@@ -9,6 +9,7 @@ import {
   type DemoChain,
   type DemoMiddleware,
   type DemoProvider,
+  ProviderRpcError,
   providerErrors,
 } from '../../src/wallet/demo-wallet/demo-provider.ts'
 
@@ -31,6 +32,8 @@ export type TestWalletControls = {
   rejectNext(method?: string): void
   /** The next request (of `method`) finds another request already pending (-32002). */
   pendingNext(method?: string): void
+  /** The next request (of `method`) fails inside the wallet with this JSON-RPC error. */
+  failNext(method: string, code: number, message: string): void
   /** The wallet cannot switch networks at a site's request (-32601, as wallets without the method). */
   refuseSwitching(refuse: boolean): void
   /** The wallet forgets a chain, so switching to it answers 4902 until it is added. */
@@ -106,6 +109,8 @@ function install(options: TestWalletOptions): void {
     rejectNext: (method) => faults.push({ method, error: providerErrors.userRejected }),
     pendingNext: (method) =>
       faults.push({ method, error: () => providerErrors.pending(method ?? 'eth_requestAccounts') }),
+    failNext: (method, code, message) =>
+      faults.push({ method, error: () => new ProviderRpcError(code, message) }),
     refuseSwitching: (refuse) => {
       refuseSwitching = refuse
     },

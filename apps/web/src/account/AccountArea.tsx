@@ -28,7 +28,9 @@ export function AccountArea({ appName, signIn }: AccountAreaProps) {
         <dt>Wallet</dt>
         <dd data-testid="account-wallet">{connector?.name ?? 'Unknown wallet'}</dd>
         <dt>Network</dt>
-        <dd data-testid="account-chain">{supported ? `${chain.name} (chain ${chain.id})` : `Unsupported network (chain ${chainId})`}</dd>
+        <dd data-testid="account-chain">
+          {supported ? `${chain.name} (chain ${chain.id})` : `Unsupported network (chain ${chainId})`}
+        </dd>
       </dl>
       {!supported && (
         <div className="notice notice--warning" role="alert">

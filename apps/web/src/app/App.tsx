@@ -7,10 +7,13 @@ import { SignInProvider } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
+import { SafeOwnerSignIn } from '../safe-sign-in/SafeOwnerSignIn.tsx'
 import type { ThemeChoice } from '../wallet/theme.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { Landing } from './Landing.tsx'
+import { parseSafeRoute, useLocationHash } from './safe-route.ts'
+import { SafePagesRoute } from './SafePagesRoute.tsx'
 
 // Safe App mode only: loaded inside a frame (Safe{Wallet}), never in the standalone app.
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
@@ -25,6 +28,7 @@ export type AppProps = {
 /** The page: header with the connect button, what Signet does, and the account area. */
 export function App({ config, theme, demoWalletPanel }: AppProps) {
   const authApi = useMemo(() => createAuthApi(), [])
+  const safeRoute = parseSafeRoute(useLocationHash())
   return (
     <WalletProviders
       config={config}
@@ -51,12 +55,23 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
             <SafeAppPanel config={config} />
           </Suspense>
         )}
-        <Landing appName={config.appName} />
-        <AccountArea appName={config.appName} signIn={<SignInStatus />} />
+        {safeRoute ? (
+          <>
+            <p>
+              <a href="#/">← Back to {config.appName}</a>
+            </p>
+            <SafePagesRoute route={safeRoute} gatewayUrl={config.gatewayUrl} />
+          </>
+        ) : (
+          <Landing appName={config.appName} />
+        )}
+        <AccountArea appName={config.appName} signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />} />
+        {!isFramed() && <SafeOwnerSignIn config={config} />}
       </main>
       <footer className="site-footer">
         <p>
-          {config.appName} · Sign-In with Ethereum (EIP-4361) · {config.mode === 'production' ? 'production' : `${config.mode} mode`}
+          {config.appName} · Sign-In with Ethereum (EIP-4361) ·{' '}
+          {config.mode === 'production' ? 'production' : `${config.mode} mode`}
         </p>
       </footer>
       <SignInErrorNotice />

@@ -28,7 +28,9 @@ export type SignInProviderProps = { api: AuthApi; appName: string; children: Rea
  * connector, and a restored session for another address than the wallet's is ended here.
  */
 export function SignInProvider({ api, appName, children }: SignInProviderProps) {
-  const [state, setState] = useState<{ status: AuthenticationStatus; session?: SignInSession }>({ status: 'loading' })
+  const [state, setState] = useState<{ status: AuthenticationStatus; session?: SignInSession }>({
+    status: 'loading',
+  })
   const { address } = useAccount()
 
   useEffect(() => {
@@ -63,7 +65,12 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
 
   // A session belongs to one address: the wallet showing another one ends it.
   useEffect(() => {
-    if (state.status === 'authenticated' && state.session && address && !isAddressEqual(address, state.session.address)) {
+    if (
+      state.status === 'authenticated' &&
+      state.session &&
+      address &&
+      !isAddressEqual(address, state.session.address)
+    ) {
       void signOut()
     }
   }, [address, state, signOut])

@@ -1,4 +1,6 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
+import { safeRouteHref } from '../app/safe-route.ts'
+import { SafePagesRoute } from '../app/SafePagesRoute.tsx'
 import type { SignInSession } from './auth-api.ts'
 import { useSignIn } from './SignInProvider.tsx'
 
@@ -8,8 +10,8 @@ const accountTypeText: Record<SignInSession['accountType'], string> = {
   counterfactual: 'Smart-contract account, not deployed yet',
 }
 
-/** The sign-in part of the account area. */
-export function SignInStatus() {
+/** The sign-in part of the account area; for a signed-in smart account, its Safe pages too. */
+export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
   const { status, session, signOut } = useSignIn()
   const { openConnectModal } = useConnectModal()
   return (
@@ -18,7 +20,9 @@ export function SignInStatus() {
       {status === 'loading' && <p data-testid="sign-in-status">Checking your sign-in…</p>}
       {status === 'unauthenticated' && (
         <>
-          <p data-testid="sign-in-status">Not signed in. Sign a message to prove that you control this account.</p>
+          <p data-testid="sign-in-status">
+            Not signed in. Sign a message to prove that you control this account.
+          </p>
           <button type="button" className="primary" onClick={openConnectModal} disabled={!openConnectModal}>
             Sign in
           </button>
@@ -40,6 +44,14 @@ export function SignInStatus() {
           <button type="button" onClick={() => void signOut()}>
             Sign out
           </button>
+          {session.accountType !== 'eoa' && (
+            <>
+              <p>
+                <a href={safeRouteHref({ chainId: session.chainId, address: session.address })}>Open this Safe’s pages</a>
+              </p>
+              <SafePagesRoute route={{ chainId: session.chainId, address: session.address }} gatewayUrl={gatewayUrl} />
+            </>
+          )}
         </>
       )}
     </section>

@@ -21,7 +21,13 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
       return (await parameters.api.getNonce()).nonce
     },
     createMessage({ nonce, address, chainId }) {
-      return createSignInMessage({ address, chainId, nonce, appName: parameters.appName, location: parameters.location })
+      return createSignInMessage({
+        address,
+        chainId,
+        nonce,
+        appName: parameters.appName,
+        location: parameters.location,
+      })
     },
     async verify({ message, signature }) {
       try {

@@ -49,7 +49,11 @@ export function createAuthApi(options: { baseUrl?: string; fetch?: typeof fetch 
         headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
       })
     } catch (error) {
-      throw new AuthApiError('network_error', 0, `The sign-in service cannot be reached: ${(error as Error).message}`)
+      throw new AuthApiError(
+        'network_error',
+        0,
+        `The sign-in service cannot be reached: ${(error as Error).message}`,
+      )
     }
     return response
   }
@@ -83,7 +87,11 @@ async function json(response: Response): Promise<unknown> {
   try {
     body = await response.json()
   } catch {
-    throw new AuthApiError('invalid_response', response.status, `The sign-in service answered HTTP ${response.status}.`)
+    throw new AuthApiError(
+      'invalid_response',
+      response.status,
+      `The sign-in service answered HTTP ${response.status}.`,
+    )
   }
   if (!response.ok) {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error

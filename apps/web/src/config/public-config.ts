@@ -18,7 +18,13 @@ export type PublicChain = {
 }
 
 export type DemoAccount = { address: string; privateKey: string }
-export type DemoSafe = { address: string; chainId: number; owners: string[]; threshold: number; version: string }
+export type DemoSafe = {
+  address: string
+  chainId: number
+  owners: string[]
+  threshold: number
+  version: string
+}
 export type WalletGroupConfig = { groupName: string; wallets: string[] }
 
 export type PublicConfig = {
@@ -76,7 +82,10 @@ export function readPublicConfig(doc: Document = document): PublicConfig {
  * The injected config when present; otherwise (under `vite dev`, which serves index.html without
  * it) the same JSON from the API.
  */
-export async function loadPublicConfig(doc: Document = document, fetchFn: typeof fetch = fetch): Promise<PublicConfig> {
+export async function loadPublicConfig(
+  doc: Document = document,
+  fetchFn: typeof fetch = fetch,
+): Promise<PublicConfig> {
   if (doc.getElementById(publicConfigElementId)) return readPublicConfig(doc)
   const response = await fetchFn('/api/config', { headers: { accept: 'application/json' } })
   if (!response.ok) throw new PublicConfigError('/api/config', `answered HTTP ${response.status}`)
@@ -126,16 +135,22 @@ function parseChain(value: unknown, field: string): PublicChain {
     },
     rpcUrls: list(raw.rpcUrls, `${field}.rpcUrls`, rpcUrl),
   }
-  if (chain.rpcUrls.length === 0) throw new PublicConfigError(`${field}.rpcUrls`, 'must hold at least one URL')
-  if (raw.blockExplorerUrl !== undefined) chain.blockExplorerUrl = httpUrl(raw.blockExplorerUrl, `${field}.blockExplorerUrl`)
+  if (chain.rpcUrls.length === 0)
+    throw new PublicConfigError(`${field}.rpcUrls`, 'must hold at least one URL')
+  if (raw.blockExplorerUrl !== undefined)
+    chain.blockExplorerUrl = httpUrl(raw.blockExplorerUrl, `${field}.blockExplorerUrl`)
   if (raw.testnet !== undefined) chain.testnet = boolean(raw.testnet, `${field}.testnet`)
   return chain
 }
 
 function parseWalletGroup(value: unknown, field: string): WalletGroupConfig {
   const raw = record(value, field)
-  const group = { groupName: text(raw.groupName, `${field}.groupName`), wallets: list(raw.wallets, `${field}.wallets`, text) }
-  if (group.wallets.length === 0) throw new PublicConfigError(`${field}.wallets`, 'must name at least one wallet')
+  const group = {
+    groupName: text(raw.groupName, `${field}.groupName`),
+    wallets: list(raw.wallets, `${field}.wallets`, text),
+  }
+  if (group.wallets.length === 0)
+    throw new PublicConfigError(`${field}.wallets`, 'must name at least one wallet')
   return group
 }
 
@@ -194,7 +209,8 @@ function integer(value: unknown, field: string): number {
 }
 
 function boolean(value: unknown, field: string): boolean {
-  if (typeof value !== 'boolean') throw new PublicConfigError(field, `must be true or false, got ${describe(value)}`)
+  if (typeof value !== 'boolean')
+    throw new PublicConfigError(field, `must be true or false, got ${describe(value)}`)
   return value
 }
 

@@ -21,11 +21,16 @@ export function AddressBookView({ session }: { session: SafeAppSession }) {
       // An empty list is either an empty book or a host that stores a denial: the permissions tell.
       const granted =
         entries.length > 0 ||
-        (await session.sdk.wallet.getPermissions()).some((permission) => permission.parentCapability === 'requestAddressBook')
+        (await session.sdk.wallet.getPermissions()).some(
+          (permission) => permission.parentCapability === 'requestAddressBook',
+        )
       setState({ status: 'read', entries, granted })
     } catch (error) {
       const { message, code } = error as { message?: string; code?: number }
-      setState({ status: 'failed', text: code !== undefined ? `${message} (code ${code})` : String(message ?? error) })
+      setState({
+        status: 'failed',
+        text: code !== undefined ? `${message} (code ${code})` : String(message ?? error),
+      })
     }
   }
 

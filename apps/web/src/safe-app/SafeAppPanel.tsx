@@ -26,13 +26,14 @@ export default function SafeAppPanel({ config }: { config: PublicConfig }) {
       {connection.status === 'connecting' && <p role="status">Connecting to the Safe in Safe{'{Wallet}'}…</p>}
       {connection.status === 'not-a-safe-host' && (
         <p className="notice notice--warning" data-testid="safe-app-unavailable">
-          This page is framed, but not by a Safe{'{Wallet}'} this {config.appName} accepts. Connect a wallet instead.
+          This page is framed, but not by a Safe{'{Wallet}'} this {config.appName} accepts. Connect a wallet
+          instead.
         </p>
       )}
       {session && (
         <>
           <SafeContextView session={session} />
-          <SafeSignInView session={session} appName={config.appName} />
+          <SafeSignInView session={session} />
           <AddressBookView session={session} />
         </>
       )}

@@ -10,7 +10,10 @@ export function SafeContextView({ session }: { session: SafeAppSession }) {
   const [chain, setChain] = useState<ChainInfo | undefined>()
   useEffect(() => {
     let live = true
-    void sdk.safe.getChainInfo().then((value) => live && setChain(value), () => undefined)
+    void sdk.safe.getChainInfo().then(
+      (value) => live && setChain(value),
+      () => undefined,
+    )
     return () => {
       live = false
     }
@@ -23,7 +26,9 @@ export function SafeContextView({ session }: { session: SafeAppSession }) {
       <dt>Safe</dt>
       <dd data-testid="safe-address">{info.safeAddress}</dd>
       <dt>Chain</dt>
-      <dd data-testid="safe-chain">{chain ? `${chain.chainName} (chain ${chain.chainId})` : `chain ${info.chainId}`}</dd>
+      <dd data-testid="safe-chain">
+        {chain ? `${chain.chainName} (chain ${chain.chainId})` : `chain ${info.chainId}`}
+      </dd>
       <dt>Threshold</dt>
       <dd data-testid="safe-threshold">
         {info.threshold} of {info.owners.length} owners
@@ -40,7 +45,11 @@ export function SafeContextView({ session }: { session: SafeAppSession }) {
       <dd data-testid="safe-version">{info.version}</dd>
       <dt>Balance</dt>
       <dd data-testid="safe-balance">
-        {balance.data ? `${formatEther(balance.data.value)} ${balance.data.symbol}` : balance.isError ? 'unavailable' : '…'}
+        {balance.data
+          ? `${formatEther(balance.data.value)} ${balance.data.symbol}`
+          : balance.isError
+            ? 'unavailable'
+            : '…'}
       </dd>
     </dl>
   )

@@ -30,7 +30,8 @@ export function SafeSigningProgressView({ progress }: { progress: SafeSigningPro
     )
   }
   if (progress.stage === 'transaction') {
-    const counted = progress.confirmationsSubmitted !== undefined && progress.confirmationsRequired !== undefined
+    const counted =
+      progress.confirmationsSubmitted !== undefined && progress.confirmationsRequired !== undefined
     return (
       <div className="notice" role="status" data-testid="safe-sign-progress">
         <p>
@@ -41,7 +42,8 @@ export function SafeSigningProgressView({ progress }: { progress: SafeSigningPro
         </p>
         <p data-testid="safe-tx-status">
           {statusText[progress.status] ?? progress.status}
-          {counted && ` ${progress.confirmationsSubmitted} of ${progress.confirmationsRequired} owners confirmed.`}
+          {counted &&
+            ` ${progress.confirmationsSubmitted} of ${progress.confirmationsRequired} owners confirmed.`}
         </p>
         <p>Gives up in {remaining(progress.deadline, now)}.</p>
       </div>

@@ -8,7 +8,8 @@ function windowWith(denied: boolean): Window {
     Object.defineProperty(win, name, {
       configurable: true,
       get() {
-        if (denied) throw new DOMException("Failed to read the 'localStorage' property from 'Window'", 'SecurityError')
+        if (denied)
+          throw new DOMException("Failed to read the 'localStorage' property from 'Window'", 'SecurityError')
         return real
       },
     })

@@ -20,7 +20,11 @@ export type SafeAppConnectorOptions = SignetSafeProviderOptions & {
  */
 export function safeAppConnector(options: SafeAppConnectorOptions): CreateConnectorFn {
   const allowedDomains = safeHostPatterns(options.safeHosts)
-  const base = safe({ allowedDomains, shimDisconnect: false, unstable_getInfoTimeout: options.infoTimeoutMs ?? 2_000 })
+  const base = safe({
+    allowedDomains,
+    shimDisconnect: false,
+    unstable_getInfoTimeout: options.infoTimeoutMs ?? 2_000,
+  })
   return createConnector((config) => {
     const connector = base(config)
     let provider: Promise<SafeAppProviderLike | undefined> | undefined

@@ -39,7 +39,11 @@ export async function createSignetSafeProvider(
     async request(args) {
       if (args.method !== 'personal_sign') return inner.request(args)
       const [message, address] = (Array.isArray(args.params) ? args.params : []) as [unknown, unknown]
-      if (typeof address !== 'string' || address.toLowerCase() !== safeAddress.toLowerCase() || typeof message !== 'string') {
+      if (
+        typeof address !== 'string' ||
+        address.toLowerCase() !== safeAddress.toLowerCase() ||
+        typeof message !== 'string'
+      ) {
         throw new SafeSigningError('SAFE_ADDRESS_MISMATCH', addressMismatchText)
       }
       // Safe{Wallet} hashes the text it is given (EIP-191 of its UTF-8), so hand it the text itself.

@@ -2,6 +2,7 @@ import type { Transport } from 'viem'
 import type { CreateConnectorFn } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
 import { ensureFrameStorage } from './frame-storage.ts'
+import { installFramedSessionFetch } from './framed-session-fetch.ts'
 import { safeAppConnector } from './safe-app-connector.ts'
 import { safeAppTransport } from './safe-app-transport.ts'
 import { isFramed } from './safe-hosts.ts'
@@ -22,10 +23,14 @@ export const signingTimeoutParameter = 'safeSignTimeoutMs'
  *
  * @example const safeApp = safeAppWagmiParts(config, location.search)
  */
-export function safeAppWagmiParts(config: PublicConfig, search = window.location.search): SafeAppWagmiParts | undefined {
+export function safeAppWagmiParts(
+  config: PublicConfig,
+  search = window.location.search,
+): SafeAppWagmiParts | undefined {
   if (!isFramed()) return undefined
   // Before wagmi and RainbowKit read localStorage, which a cross-site frame may be denied.
   ensureFrameStorage()
+  installFramedSessionFetch()
   const timeout = Number(new URLSearchParams(search).get(signingTimeoutParameter))
   return {
     connector: safeAppConnector({

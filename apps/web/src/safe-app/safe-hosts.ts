@@ -17,7 +17,9 @@ export function isFramed(win: Window = window): boolean {
  * @example safeHostPatterns(['https://app.safe.global']) // [/^https:\/\/app\.safe\.global$/]
  */
 export function safeHostPatterns(safeHosts: readonly string[]): RegExp[] {
-  return safeHosts.map((origin) => new RegExp(`^${new URL(origin).origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`))
+  return safeHosts.map(
+    (origin) => new RegExp(`^${new URL(origin).origin.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`),
+  )
 }
 
 /** Sent with the sign-in calls made inside a cross-site frame: the server then issues a partitioned cookie. */

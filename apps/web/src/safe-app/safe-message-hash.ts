@@ -13,7 +13,12 @@ export function domainHasChainId(version: string): boolean {
  *
  * @example safeMessageHashOf({ safe, chainId: 1, version: '1.4.1', text: siweMessage })
  */
-export function safeMessageHashOf(params: { safe: Address; chainId: number; version: string; text: string }): Hex {
+export function safeMessageHashOf(params: {
+  safe: Address
+  chainId: number
+  version: string
+  text: string
+}): Hex {
   const domain: TypedDataDomain = domainHasChainId(params.version)
     ? { chainId: params.chainId, verifyingContract: params.safe }
     : { verifyingContract: params.safe }

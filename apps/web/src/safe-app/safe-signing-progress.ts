@@ -1,6 +1,11 @@
 import type { Hex } from 'viem'
 
-export type SafeTxStatus = 'AWAITING_CONFIRMATIONS' | 'AWAITING_EXECUTION' | 'SUCCESS' | 'FAILED' | 'CANCELLED'
+export type SafeTxStatus =
+  | 'AWAITING_CONFIRMATIONS'
+  | 'AWAITING_EXECUTION'
+  | 'SUCCESS'
+  | 'FAILED'
+  | 'CANCELLED'
 
 /** Where signing as the Safe stands, for the progress view. */
 export type SafeSigningProgress =

@@ -6,7 +6,9 @@ import type { ProgressStore, SafeTxStatus } from './safe-signing-progress.ts'
 /** The parts of the Safe Apps SDK that signing uses (a structural subset of `SafeAppsSDK`). */
 export type SafeSigningSdk = {
   txs: {
-    signMessage(message: string): Promise<{ safeTxHash: string } | { messageHash: string; signature?: string }>
+    signMessage(
+      message: string,
+    ): Promise<{ safeTxHash: string } | { messageHash: string; signature?: string }>
     getBySafeTxHash(safeTxHash: string): Promise<{
       txStatus: string
       txHash?: string | null
@@ -21,7 +23,12 @@ export type SafeMessageSource = {
   getSafeMessage(
     chainId: number,
     messageHash: string,
-  ): Promise<{ status: string; confirmationsSubmitted: number; confirmationsRequired: number; preparedSignature?: string | null }>
+  ): Promise<{
+    status: string
+    confirmationsSubmitted: number
+    confirmationsRequired: number
+    preparedSignature?: string | null
+  }>
 }
 
 export type SignAsSafeParameters = {
@@ -58,14 +65,23 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
   const pollIntervalMs = parameters.pollIntervalMs ?? 1_500
   const callTimeoutMs = parameters.callTimeoutMs ?? 5_000
   const deadline = Date.now() + timeoutMs
-  const messageHash = safeMessageHashOf({ safe: safe.address, chainId: safe.chainId, version: safe.version, text })
+  const messageHash = safeMessageHashOf({
+    safe: safe.address,
+    chainId: safe.chainId,
+    version: safe.version,
+    text,
+  })
 
   return new Promise<Hex>((resolve, reject) => {
     let settled = false
     let mode: 'message' | 'transaction' = 'message'
     let hostAnsweredHashOnly = false
     const timers = new Set<ReturnType<typeof setTimeout>>()
-    const finish = (outcome: { signature: Hex; via: 'offchain' | 'onchain'; safeTxHash?: Hex } | { error: SafeSigningError }) => {
+    const finish = (
+      outcome:
+        | { signature: Hex; via: 'offchain' | 'onchain'; safeTxHash?: Hex }
+        | { error: SafeSigningError },
+    ) => {
       if (settled) return
       settled = true
       for (const timer of timers) clearTimeout(timer)
@@ -78,7 +94,12 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
         })
         reject(outcome.error)
       } else {
-        progress.set({ stage: 'signed', via: outcome.via, messageHash, ...(outcome.safeTxHash ? { safeTxHash: outcome.safeTxHash } : {}) })
+        progress.set({
+          stage: 'signed',
+          via: outcome.via,
+          messageHash,
+          ...(outcome.safeTxHash ? { safeTxHash: outcome.safeTxHash } : {}),
+        })
         resolve(outcome.signature)
       }
     }
@@ -134,7 +155,8 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
             stage: 'waiting',
             messageHash,
             confirmationsSubmitted: current.stage === 'waiting' ? current.confirmationsSubmitted : 0,
-            confirmationsRequired: current.stage === 'waiting' ? current.confirmationsRequired : safe.threshold,
+            confirmationsRequired:
+              current.stage === 'waiting' ? current.confirmationsRequired : safe.threshold,
             proposed: current.stage === 'waiting' ? current.proposed : false,
             ...(notYet ? {} : { gatewayError: errorText(error) }),
             deadline,
@@ -143,7 +165,9 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
       }
       // A host that answered with the hash only hands the signature out here once it is complete.
       if (hostAnsweredHashOnly) {
-        const signature = await withTimeout(sdk.safe.getOffChainSignature(messageHash), callTimeoutMs).catch(() => '')
+        const signature = await withTimeout(sdk.safe.getOffChainSignature(messageHash), callTimeoutMs).catch(
+          () => '',
+        )
         if (signature && signature !== '0x') finish({ signature: signature as Hex, via: 'offchain' })
       }
       later(pollMessage, pollIntervalMs)
@@ -175,7 +199,9 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
           stage: 'transaction',
           safeTxHash,
           status,
-          ...(info?.confirmationsRequired !== undefined ? { confirmationsRequired: info.confirmationsRequired } : {}),
+          ...(info?.confirmationsRequired !== undefined
+            ? { confirmationsRequired: info.confirmationsRequired }
+            : {}),
           ...(info?.confirmationsSubmitted !== undefined || info?.confirmations
             ? { confirmationsSubmitted: info?.confirmationsSubmitted ?? info?.confirmations?.length ?? 0 }
             : {}),

@@ -26,7 +26,11 @@ export function SwitchErrorNotice({ appName }: { appName: string }) {
   if (!switchError) return null
   return (
     <div className="notice notice--warning" role="alert" data-testid="switch-error">
-      <p>{switchError.unsupported ? switchingUnsupportedText(appName) : `Network not switched: ${switchError.message}`}</p>
+      <p>
+        {switchError.unsupported
+          ? switchingUnsupportedText(appName)
+          : `Network not switched: ${switchError.message}`}
+      </p>
       <div className="notice__actions">
         <button type="button" onClick={() => walletNoticesStore.update({ switchError: undefined })}>
           Dismiss

@@ -31,7 +31,9 @@ export function WalletProviders({ config, theme, authentication, children }: Wal
   )
   return (
     <WagmiProvider config={wagmiConfig}>
-      <QueryClientProvider client={queryClient}>{authentication ? authentication(rainbowKit) : rainbowKit}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {authentication ? authentication(rainbowKit) : rainbowKit}
+      </QueryClientProvider>
     </WagmiProvider>
   )
 }

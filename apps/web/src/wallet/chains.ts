@@ -11,7 +11,8 @@ export const rpcTransportOptions = { timeout: 10_000, retryCount: 2, retryDelay:
  * @example const chain = toViemChain(config.chains[0])
  */
 export function toViemChain(chain: PublicChain): Chain {
-  if (!Number.isSafeInteger(chain.id) || chain.id <= 0) throw new RangeError(`chain id must be positive, got ${chain.id}`)
+  if (!Number.isSafeInteger(chain.id) || chain.id <= 0)
+    throw new RangeError(`chain id must be positive, got ${chain.id}`)
   const http = chain.rpcUrls.filter((url) => /^https?:/i.test(url))
   const webSocket = chain.rpcUrls.filter((url) => /^wss?:/i.test(url))
   return defineChain({
@@ -20,7 +21,11 @@ export function toViemChain(chain: PublicChain): Chain {
     nativeCurrency: chain.nativeCurrency,
     rpcUrls: { default: { http, ...(webSocket.length > 0 ? { webSocket } : {}) } },
     ...(chain.blockExplorerUrl
-      ? { blockExplorers: { default: { name: explorerName(chain.blockExplorerUrl), url: chain.blockExplorerUrl } } }
+      ? {
+          blockExplorers: {
+            default: { name: explorerName(chain.blockExplorerUrl), url: chain.blockExplorerUrl },
+          },
+        }
       : {}),
     ...(chain.testnet !== undefined ? { testnet: chain.testnet } : {}),
   })
@@ -33,7 +38,9 @@ export function toViemChain(chain: PublicChain): Chain {
  */
 export function chainTransport(rpcUrls: readonly string[]): Transport {
   const transports = rpcUrls.map((url) =>
-    /^wss?:/i.test(url) ? webSocket(url, rpcTransportOptions) : http(url, { ...rpcTransportOptions, batch: { wait: 0 } }),
+    /^wss?:/i.test(url)
+      ? webSocket(url, rpcTransportOptions)
+      : http(url, { ...rpcTransportOptions, batch: { wait: 0 } }),
   )
   if (transports.length === 0) throw new RangeError('a chain needs at least one RPC URL')
   return transports.length === 1 ? (transports[0] as Transport) : fallback(transports)

@@ -14,7 +14,9 @@ export function describeWalletError(error: unknown): string {
     case 4901:
       return 'Your wallet cannot reach this network right now.'
     default:
-      return error instanceof Error ? (error as { shortMessage?: string }).shortMessage || error.message : String(error)
+      return error instanceof Error
+        ? (error as { shortMessage?: string }).shortMessage || error.message
+        : String(error)
   }
 }
 

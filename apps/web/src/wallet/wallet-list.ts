@@ -48,11 +48,15 @@ export function buildWalletList(parameters: WalletListParameters): WalletListRes
     for (const id of group.wallets) {
       const createWallet = walletCatalog[id]
       if (!createWallet) {
-        warn(`[Signet] Unknown wallet id "${id}" in group "${group.groupName}" is left out. Known ids: ${Object.keys(walletCatalog).join(', ')}.`)
+        warn(
+          `[Signet] Unknown wallet id "${id}" in group "${group.groupName}" is left out. Known ids: ${Object.keys(walletCatalog).join(', ')}.`,
+        )
         continue
       }
       if (id === 'injected') {
-        warn('[Signet] Wallet "injected" is left out: wallets injected in the browser are discovered (EIP-6963) and listed as installed already.')
+        warn(
+          '[Signet] Wallet "injected" is left out: wallets injected in the browser are discovered (EIP-6963) and listed as installed already.',
+        )
         continue
       }
       if (projectId.kind === 'missing' && needsWalletConnect(createWallet)) {

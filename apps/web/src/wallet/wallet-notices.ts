@@ -23,7 +23,8 @@ export const walletNoticesStore = {
   get: (): WalletNotices => notices,
   update(change: Partial<WalletNotices>): void {
     const next = { ...notices, ...change }
-    for (const key of Object.keys(change) as (keyof WalletNotices)[]) if (change[key] === undefined) delete next[key]
+    for (const key of Object.keys(change) as (keyof WalletNotices)[])
+      if (change[key] === undefined) delete next[key]
     notices = next
     for (const listener of listeners) listener()
   },

@@ -19,7 +19,10 @@ const exampleProjectIds = new Set([
 export function checkProjectId(projectId: string | undefined): ProjectIdCheck {
   const id = projectId?.trim()
   if (!id) return { kind: 'missing' }
-  if (exampleProjectIds.has(id.toLowerCase()) || /^(your|my|example|test)?[-_ ]?(wc[-_ ]?)?project[-_ ]?id$/i.test(id)) {
+  if (
+    exampleProjectIds.has(id.toLowerCase()) ||
+    /^(your|my|example|test)?[-_ ]?(wc[-_ ]?)?project[-_ ]?id$/i.test(id)
+  ) {
     return { kind: 'placeholder', projectId: id }
   }
   if (/^0+$/.test(id) || /^x+$/i.test(id)) return { kind: 'placeholder', projectId: id }

@@ -7,13 +7,21 @@ import { type SandboxHost, startSandboxHost } from './sandbox-host.ts'
  *
  * @example const host = await startDemoSandboxHost({ appUrl: `${signet.url}/`, chain })
  */
-export function startDemoSandboxHost(options: { appUrl: string; chain: DemoChain; gatewayUrl?: string; port?: number }): Promise<SandboxHost> {
+export function startDemoSandboxHost(options: {
+  appUrl: string
+  chain: DemoChain
+  gatewayUrl?: string
+  port?: number
+}): Promise<SandboxHost> {
   const { chain } = options
   return startSandboxHost({
     appUrl: options.appUrl,
     rpcUrl: chain.anvil.rpcUrl,
     chainId: chain.anvil.chainId,
-    safes: [chain.demoSafe, chain.singleOwnerSafe].map((safe) => ({ address: safe.address, ownerKeys: safe.ownerKeys })),
+    safes: [chain.demoSafe, chain.singleOwnerSafe].map((safe) => ({
+      address: safe.address,
+      ownerKeys: safe.ownerKeys,
+    })),
     deployments: chain.deployments,
     ...(options.gatewayUrl ? { gatewayUrl: options.gatewayUrl } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),

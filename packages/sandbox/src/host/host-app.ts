@@ -32,7 +32,9 @@ const messageBody = z.object({ safe: address, message: messageContent, origin: z
 const ownerBody = z.object({ owner: address })
 const transactionBody = z.object({
   safe: address,
-  calls: z.array(z.object({ to: z.string(), value: z.string().optional(), data: z.string().optional() })).min(1),
+  calls: z
+    .array(z.object({ to: z.string(), value: z.string().optional(), data: z.string().optional() }))
+    .min(1),
   origin: z.string().optional(),
 })
 
@@ -60,8 +62,16 @@ export function createHostApp(options: HostAppOptions): Hono {
     )
     const chainId = String(registry.chainId)
     const addressBook = [
-      ...safes.map((safe) => ({ address: safe.safeAddress, chainId, name: `Safe ${safe.threshold} of ${safe.owners.length} (v${safe.version})` })),
-      ...[...new Set(safes.flatMap((safe) => safe.owners))].map((owner, index) => ({ address: owner, chainId, name: `Owner ${index + 1}` })),
+      ...safes.map((safe) => ({
+        address: safe.safeAddress,
+        chainId,
+        name: `Safe ${safe.threshold} of ${safe.owners.length} (v${safe.version})`,
+      })),
+      ...[...new Set(safes.flatMap((safe) => safe.owners))].map((owner, index) => ({
+        address: owner,
+        chainId,
+        name: `Owner ${index + 1}`,
+      })),
     ]
     return c.json({
       appUrl: options.appUrl,
@@ -126,22 +136,35 @@ export function createHostApp(options: HostAppOptions): Hono {
   app.post('/api/transactions/message-approval', async (c) => {
     const body = parse(messageBody, await readJson(c))
     const contentHash = contentHashOf(body.message as string | TypedDataDefinition)
-    return c.json(await transactions.proposeMessageApproval({ safe: body.safe, contentHash, origin: body.origin }))
+    return c.json(
+      await transactions.proposeMessageApproval({ safe: body.safe, contentHash, origin: body.origin }),
+    )
   })
-  app.get('/api/safes/:address/transactions', async (c) => c.json(await transactions.list(getAddress(parse(address, c.req.param('address'))))))
-  app.get('/api/transactions/:hash', async (c) => c.json(await transactions.get(parse(hash, c.req.param('hash')))))
+  app.get('/api/safes/:address/transactions', async (c) =>
+    c.json(await transactions.list(getAddress(parse(address, c.req.param('address'))))),
+  )
+  app.get('/api/transactions/:hash', async (c) =>
+    c.json(await transactions.get(parse(hash, c.req.param('hash')))),
+  )
   app.post('/api/transactions/:hash/confirm', async (c) => {
     const { owner } = parse(ownerBody, await readJson(c))
     return c.json(await transactions.confirm(parse(hash, c.req.param('hash')), owner))
   })
-  app.post('/api/transactions/:hash/execute', async (c) => c.json(await transactions.execute(parse(hash, c.req.param('hash')))))
-  app.post('/api/transactions/:hash/cancel', async (c) => c.json(await transactions.cancel(parse(hash, c.req.param('hash')))))
+  app.post('/api/transactions/:hash/execute', async (c) =>
+    c.json(await transactions.execute(parse(hash, c.req.param('hash')))),
+  )
+  app.post('/api/transactions/:hash/cancel', async (c) =>
+    c.json(await transactions.cancel(parse(hash, c.req.param('hash')))),
+  )
 
   app.onError((error, c) => {
     if (error instanceof SandboxHostError) {
       return c.json({ error: { code: error.code, message: error.message } }, error.status as 400)
     }
-    return c.json({ error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } }, 500)
+    return c.json(
+      { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } },
+      500,
+    )
   })
   return app
 }
@@ -150,7 +173,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value)
   if (!result.success) {
     const issue = result.error.issues[0]
-    throw new SandboxHostError('BAD_REQUEST', `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}`)
+    throw new SandboxHostError(
+      'BAD_REQUEST',
+      `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}`,
+    )
   }
   return result.data
 }

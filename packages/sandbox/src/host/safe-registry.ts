@@ -70,7 +70,8 @@ export class SafeRegistry {
   /** The key of an owner of `info`'s Safe, or a clear error when it is not an owner or unknown. */
   ownerKey(info: HostSafeInfo, owner: string): { owner: Address; key: Hex } {
     const match = info.owners.find((candidate) => isAddressEqual(candidate, owner as Address))
-    if (!match) throw new SandboxHostError('NOT_AN_OWNER', `${owner} is not an owner of Safe ${info.safeAddress}`)
+    if (!match)
+      throw new SandboxHostError('NOT_AN_OWNER', `${owner} is not an owner of Safe ${info.safeAddress}`)
     const key = this.#keys.get(match.toLowerCase())
     if (!key) throw new SandboxHostError('NO_OWNER_KEY', `The host holds no key of owner ${match}`)
     return { owner: match, key }

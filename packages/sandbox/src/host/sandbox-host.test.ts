@@ -18,7 +18,12 @@ beforeAll(async () => {
   chain = await startDemoChain()
   const legacy = await deploySafeContracts(chain.anvil.rpcUrl, '1.1.1')
   const keys = chain.demoSafe.ownerKeys
-  legacySafe = await createSafe({ rpcUrl: chain.anvil.rpcUrl, deployment: legacy, owners: chain.demoSafe.owners, threshold: 2 })
+  legacySafe = await createSafe({
+    rpcUrl: chain.anvil.rpcUrl,
+    deployment: legacy,
+    owners: chain.demoSafe.owners,
+    threshold: 2,
+  })
   gateway = await startLocalGateway({
     rpcUrl: chain.anvil.rpcUrl,
     chainId: 31337,
@@ -65,42 +70,79 @@ describe('sandbox host', () => {
   it('describes the Safes, the chain and an address book', async () => {
     const { body } = await api<HostContext>('/api/context')
     expect(body.appUrl).toBe('http://localhost:9/')
-    expect(body.chain).toMatchObject({ chainId: '31337', chainName: 'Local chain', nativeCurrency: { symbol: 'ETH' } })
-    expect(body.safes.map((safe) => [safe.safeAddress, safe.threshold, safe.owners.length, safe.version])).toEqual([
+    expect(body.chain).toMatchObject({
+      chainId: '31337',
+      chainName: 'Local chain',
+      nativeCurrency: { symbol: 'ETH' },
+    })
+    expect(
+      body.safes.map((safe) => [safe.safeAddress, safe.threshold, safe.owners.length, safe.version]),
+    ).toEqual([
       [chain.demoSafe.address, 2, 3, '1.4.1'],
       [legacySafe, 2, 3, '1.1.1'],
     ])
     expect(body.safes[0]?.signers).toEqual(chain.demoSafe.owners)
-    expect(body.addressBook).toContainEqual({ address: chain.demoSafe.owners[1], chainId: '31337', name: 'Owner 2' })
+    expect(body.addressBook).toContainEqual({
+      address: chain.demoSafe.owners[1],
+      chainId: '31337',
+      name: 'Owner 2',
+    })
   })
 
   it('relays only the SDK read calls', async () => {
-    const ok = await api<{ result: string }>('/api/rpc', { call: 'eth_getCode', params: [chain.demoSafe.address, 'latest'] })
+    const ok = await api<{ result: string }>('/api/rpc', {
+      call: 'eth_getCode',
+      params: [chain.demoSafe.address, 'latest'],
+    })
     expect(ok.body.result).toMatch(/^0x[0-9a-f]+$/)
     const refused = await api<{ error: { code: string; message: string } }>('/api/rpc', {
       call: 'eth_sendRawTransaction',
       params: ['0x00'],
     })
     expect(refused.status).toBe(403)
-    expect(refused.body.error).toEqual({ code: 'RPC_CALL_NOT_ALLOWED', message: 'RPC call eth_sendRawTransaction is not allowed' })
+    expect(refused.body.error).toEqual({
+      code: 'RPC_CALL_NOT_ALLOWED',
+      message: 'RPC call eth_sendRawTransaction is not allowed',
+    })
   })
 
   it('collects owner signatures for an off-chain message and publishes them to the gateway', async () => {
     const text = `Sign in to Signet\n\nnonce ${Date.now()}`
-    const created = await api<MessageView>('/api/messages', { safe: chain.demoSafe.address, message: text, origin: 'http://localhost:9' })
-    expect(created.body).toMatchObject({ status: 'NEEDS_CONFIRMATION', confirmationsSubmitted: 0, confirmationsRequired: 2 })
+    const created = await api<MessageView>('/api/messages', {
+      safe: chain.demoSafe.address,
+      message: text,
+      origin: 'http://localhost:9',
+    })
+    expect(created.body).toMatchObject({
+      status: 'NEEDS_CONFIRMATION',
+      confirmationsSubmitted: 0,
+      confirmationsRequired: 2,
+    })
     const { messageHash } = created.body
     const client = createGatewayClient({ baseUrl: gateway.url })
 
-    const first = await api<MessageView>(`/api/messages/${messageHash}/confirm`, { owner: chain.demoSafe.owners[2] })
-    expect(first.body).toMatchObject({ confirmationsSubmitted: 1, preparedSignature: null, gatewayError: null })
+    const first = await api<MessageView>(`/api/messages/${messageHash}/confirm`, {
+      owner: chain.demoSafe.owners[2],
+    })
+    expect(first.body).toMatchObject({
+      confirmationsSubmitted: 1,
+      preparedSignature: null,
+      gatewayError: null,
+    })
     expect(first.body.pendingSigners).toEqual(chain.demoSafe.owners.slice(0, 2))
-    expect(await client.getSafeMessage(31337, messageHash)).toMatchObject({ confirmationsSubmitted: 1, status: 'NEEDS_CONFIRMATION' })
+    expect(await client.getSafeMessage(31337, messageHash)).toMatchObject({
+      confirmationsSubmitted: 1,
+      status: 'NEEDS_CONFIRMATION',
+    })
 
-    const again = await api<{ error: { code: string } }>(`/api/messages/${messageHash}/confirm`, { owner: chain.demoSafe.owners[2] })
+    const again = await api<{ error: { code: string } }>(`/api/messages/${messageHash}/confirm`, {
+      owner: chain.demoSafe.owners[2],
+    })
     expect(again.body.error.code).toBe('ALREADY_CONFIRMED')
 
-    const second = await api<MessageView>(`/api/messages/${messageHash}/confirm`, { owner: chain.demoSafe.owners[0] })
+    const second = await api<MessageView>(`/api/messages/${messageHash}/confirm`, {
+      owner: chain.demoSafe.owners[0],
+    })
     expect(second.body.status).toBe('CONFIRMED')
     const gatewayView = await client.getSafeMessage(31337, messageHash)
     expect(gatewayView).toMatchObject({ status: 'CONFIRMED', confirmationsSubmitted: 2 })
@@ -117,13 +159,22 @@ describe('sandbox host', () => {
 
   it('signs a message on-chain: proposed, confirmed, executed, then 0x is valid', async () => {
     const text = `On-chain sign-in ${Date.now()}`
-    const proposed = await api<TransactionView>('/api/transactions/message-approval', { safe: chain.demoSafe.address, message: text })
+    const proposed = await api<TransactionView>('/api/transactions/message-approval', {
+      safe: chain.demoSafe.address,
+      message: text,
+    })
     const { safeTxHash } = proposed.body
-    expect(proposed.body).toMatchObject({ status: 'AWAITING_CONFIRMATIONS', confirmationsSubmitted: 0, txHash: null })
+    expect(proposed.body).toMatchObject({
+      status: 'AWAITING_CONFIRMATIONS',
+      confirmationsSubmitted: 0,
+      txHash: null,
+    })
     const early = await api<{ error: { code: string } }>(`/api/transactions/${safeTxHash}/execute`, {})
     expect(early.body.error.code).toBe('BELOW_THRESHOLD')
     await api(`/api/transactions/${safeTxHash}/confirm`, { owner: chain.demoSafe.owners[0] })
-    const confirmed = await api<TransactionView>(`/api/transactions/${safeTxHash}/confirm`, { owner: chain.demoSafe.owners[1] })
+    const confirmed = await api<TransactionView>(`/api/transactions/${safeTxHash}/confirm`, {
+      owner: chain.demoSafe.owners[1],
+    })
     expect(confirmed.body.status).toBe('AWAITING_EXECUTION')
     const executed = await api<TransactionView>(`/api/transactions/${safeTxHash}/execute`, {})
     expect(executed.body.status).toBe('SUCCESS')
@@ -134,7 +185,12 @@ describe('sandbox host', () => {
       detailedExecutionInfo: { type: 'MULTISIG', safeTxHash, confirmationsRequired: 2 },
     })
     expect(
-      await readIsValidSignature({ rpcUrl: chain.anvil.rpcUrl, safe: chain.demoSafe.address, hash: hashMessage(text), signature: '0x' }),
+      await readIsValidSignature({
+        rpcUrl: chain.anvil.rpcUrl,
+        safe: chain.demoSafe.address,
+        hash: hashMessage(text),
+        signature: '0x',
+      }),
     ).toBe('0x1626ba7e')
   })
 
@@ -152,24 +208,41 @@ describe('sandbox host', () => {
 
   it('signs a message on-chain for a Safe 1.1.1 (its own signMessage)', async () => {
     const text = `Legacy sign-in ${Date.now()}`
-    const { body } = await api<TransactionView>('/api/transactions/message-approval', { safe: legacySafe, message: text })
+    const { body } = await api<TransactionView>('/api/transactions/message-approval', {
+      safe: legacySafe,
+      message: text,
+    })
     await api(`/api/transactions/${body.safeTxHash}/confirm`, { owner: chain.demoSafe.owners[1] })
     await api(`/api/transactions/${body.safeTxHash}/confirm`, { owner: chain.demoSafe.owners[2] })
     const executed = await api<TransactionView>(`/api/transactions/${body.safeTxHash}/execute`, {})
     expect(executed.body.status).toBe('SUCCESS')
     expect(
-      await readLegacyIsValidSignature({ rpcUrl: chain.anvil.rpcUrl, safe: legacySafe, data: hashMessage(text), signature: '0x' }),
+      await readLegacyIsValidSignature({
+        rpcUrl: chain.anvil.rpcUrl,
+        safe: legacySafe,
+        data: hashMessage(text),
+        signature: '0x',
+      }),
     ).toBe('0x20c13b0b')
   })
 
   it('refuses a Safe it does not offer and an owner it holds no key of', async () => {
-    const unknown = await api<{ error: { code: string } }>('/api/messages', { safe: chain.singleOwnerSafe.address, message: 'x' })
+    const unknown = await api<{ error: { code: string } }>('/api/messages', {
+      safe: chain.singleOwnerSafe.address,
+      message: 'x',
+    })
     expect(unknown.status).toBe(404)
     expect(unknown.body.error.code).toBe('UNKNOWN_SAFE')
-    const created = await api<MessageView>('/api/messages', { safe: chain.demoSafe.address, message: `x ${Date.now()}` })
-    const stranger = await api<{ error: { code: string } }>(`/api/messages/${created.body.messageHash}/confirm`, {
-      owner: chain.anvil.accounts[5]?.address,
+    const created = await api<MessageView>('/api/messages', {
+      safe: chain.demoSafe.address,
+      message: `x ${Date.now()}`,
     })
+    const stranger = await api<{ error: { code: string } }>(
+      `/api/messages/${created.body.messageHash}/confirm`,
+      {
+        owner: chain.anvil.accounts[5]?.address,
+      },
+    )
     expect(stranger.body.error.code).toBe('NOT_AN_OWNER')
   })
 })

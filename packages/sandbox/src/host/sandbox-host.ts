@@ -4,7 +4,7 @@ import type { SafeDeployment } from '@signet/devchain/safe-deploy'
 import { createGatewayClient } from '@signet/gateway/client'
 import { createHostApp } from './host-app.ts'
 import { MessageBook } from './message-book.ts'
-import { type SandboxSafe, SafeRegistry } from './safe-registry.ts'
+import { SafeRegistry, type SandboxSafe } from './safe-registry.ts'
 import { readChainId, TransactionBook } from './transaction-book.ts'
 
 export type { SandboxSafe } from './safe-registry.ts'
@@ -52,7 +52,9 @@ export async function startSandboxHost(options: SandboxHostOptions): Promise<San
   if (chainId !== options.chainId) {
     throw new SandboxHostStartError(`The RPC serves chain ${chainId}, not ${options.chainId}`)
   }
-  const deployments = Array.isArray(options.deployments) ? options.deployments : Object.values(options.deployments ?? {})
+  const deployments = Array.isArray(options.deployments)
+    ? options.deployments
+    : Object.values(options.deployments ?? {})
   const registry = new SafeRegistry(options.rpcUrl, options.chainId, options.safes, deployments)
   const gateway = options.gatewayUrl ? createGatewayClient({ baseUrl: options.gatewayUrl }) : undefined
   let script: Promise<string> | undefined

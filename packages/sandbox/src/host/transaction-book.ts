@@ -25,7 +25,12 @@ import {
 import { SandboxHostError } from './host-errors.ts'
 import type { HostSafeInfo, SafeRegistry } from './safe-registry.ts'
 
-export type TransactionStatus = 'AWAITING_CONFIRMATIONS' | 'AWAITING_EXECUTION' | 'SUCCESS' | 'FAILED' | 'CANCELLED'
+export type TransactionStatus =
+  | 'AWAITING_CONFIRMATIONS'
+  | 'AWAITING_EXECUTION'
+  | 'SUCCESS'
+  | 'FAILED'
+  | 'CANCELLED'
 
 /** One call a Safe App asks for (`sendTransactions`): values are decimal strings or hex. */
 export type AppCall = { to: string; value?: string; data?: string }
@@ -67,7 +72,8 @@ export class TransactionBook {
       return this.#add(info, { ...call, operation: 0 }, describeCall(call), params.origin)
     }
     const multiSend = this.registry.deploymentOf(info)?.multiSendCallOnly
-    if (!multiSend) throw new SandboxHostError('NO_DEPLOYMENT', `No MultiSendCallOnly for Safe ${info.version}`)
+    if (!multiSend)
+      throw new SandboxHostError('NO_DEPLOYMENT', `No MultiSendCallOnly for Safe ${info.version}`)
     const packed = concatHex(
       calls.map((call) =>
         encodePacked(
@@ -77,18 +83,36 @@ export class TransactionBook {
       ),
     )
     const data = encodeFunctionData({ abi: multiSendAbi, functionName: 'multiSend', args: [packed] })
-    return this.#add(info, { to: multiSend, value: 0n, data, operation: 1 }, `Batch of ${calls.length} calls`, params.origin)
+    return this.#add(
+      info,
+      { to: multiSend, value: 0n, data, operation: 1 },
+      `Batch of ${calls.length} calls`,
+      params.origin,
+    )
   }
 
   /**
    * An on-chain message signature: ≥1.3.0 delegate-calls SignMessageLib.signMessage(hash); 1.1.1 calls
    * its own `signMessage` (only the Safe may). Afterwards `isValidSignature(hash, 0x)` passes.
    */
-  async proposeMessageApproval(params: { safe: string; contentHash: Hex; origin?: string }): Promise<TransactionView> {
+  async proposeMessageApproval(params: {
+    safe: string
+    contentHash: Hex
+    origin?: string
+  }): Promise<TransactionView> {
     const info = await this.registry.info(params.safe)
-    const data = encodeFunctionData({ abi: signMessageAbi, functionName: 'signMessage', args: [params.contentHash] })
+    const data = encodeFunctionData({
+      abi: signMessageAbi,
+      functionName: 'signMessage',
+      args: [params.contentHash],
+    })
     if (!domainHasChainId(info.version)) {
-      return this.#add(info, { to: info.safeAddress, value: 0n, data, operation: 0 }, 'Sign message on-chain', params.origin)
+      return this.#add(
+        info,
+        { to: info.safeAddress, value: 0n, data, operation: 0 },
+        'Sign message on-chain',
+        params.origin,
+      )
     }
     const lib = this.registry.deploymentOf(info)?.signMessageLib
     if (!lib) throw new SandboxHostError('NO_DEPLOYMENT', `No SignMessageLib for Safe ${info.version}`)
@@ -103,7 +127,12 @@ export class TransactionBook {
     if (stored.confirmations.some((c) => isAddressEqual(c.owner, signer))) {
       throw new SandboxHostError('ALREADY_CONFIRMED', `${signer} has already confirmed this transaction`)
     }
-    const signature = await signSafeTransaction(key, { safe: info.safeAddress, chainId: info.chainId, version: info.version, tx: stored.tx })
+    const signature = await signSafeTransaction(key, {
+      safe: info.safeAddress,
+      chainId: info.chainId,
+      version: info.version,
+      tx: stored.tx,
+    })
     stored.confirmations.push({ ...signature, submittedAt: Date.now() })
     return this.#view(stored, info)
   }
@@ -120,7 +149,10 @@ export class TransactionBook {
       )
     }
     if (BigInt(info.nonce) !== stored.tx.nonce) {
-      throw new SandboxHostError('NOT_PENDING', `Transactions with nonce ${info.nonce} must be executed first`)
+      throw new SandboxHostError(
+        'NOT_PENDING',
+        `Transactions with nonce ${info.nonce} must be executed first`,
+      )
     }
     const executor = stored.confirmations[0]?.owner as Address
     const { key } = this.registry.ownerKey(info, executor)
@@ -144,15 +176,31 @@ export class TransactionBook {
     this.#assertQueued(stored, info)
     const signers = this.registry.signers(info).slice(0, info.threshold)
     if (signers.length < info.threshold) {
-      throw new SandboxHostError('NO_OWNER_KEY', `The host holds ${signers.length} keys; ${info.threshold} are needed`)
+      throw new SandboxHostError(
+        'NO_OWNER_KEY',
+        `The host holds ${signers.length} keys; ${info.threshold} are needed`,
+      )
     }
-    const rejection = { to: info.safeAddress, value: 0n, data: '0x' as Hex, operation: 0 as const, nonce: stored.tx.nonce }
+    const rejection = {
+      to: info.safeAddress,
+      value: 0n,
+      data: '0x' as Hex,
+      operation: 0 as const,
+      nonce: stored.tx.nonce,
+    }
     const ref = { safe: info.safeAddress, chainId: info.chainId, version: info.version }
     const signatures = await Promise.all(
-      signers.map((owner) => signSafeTransaction(this.registry.ownerKey(info, owner).key, { ...ref, tx: rejection })),
+      signers.map((owner) =>
+        signSafeTransaction(this.registry.ownerKey(info, owner).key, { ...ref, tx: rejection }),
+      ),
     )
     const firstSigner = signers[0] as Address
-    const receipt = await this.#send(info, rejection, concatOwnerSignatures(signatures), this.registry.ownerKey(info, firstSigner).key)
+    const receipt = await this.#send(
+      info,
+      rejection,
+      concatOwnerSignatures(signatures),
+      this.registry.ownerKey(info, firstSigner).key,
+    )
     stored.cancelledBy = receipt.transactionHash
     return this.#view(stored, info)
   }
@@ -180,9 +228,17 @@ export class TransactionBook {
     const queued = [...this.#transactions.values()].filter(
       (stored) => isAddressEqual(stored.safe, info.safeAddress) && stored.tx.nonce >= BigInt(info.nonce),
     )
-    const nonce = queued.reduce((next, stored) => (stored.tx.nonce >= next ? stored.tx.nonce + 1n : next), BigInt(info.nonce))
+    const nonce = queued.reduce(
+      (next, stored) => (stored.tx.nonce >= next ? stored.tx.nonce + 1n : next),
+      BigInt(info.nonce),
+    )
     const tx = { ...call, nonce }
-    const safeTxHash = safeTransactionHash({ safe: info.safeAddress, chainId: info.chainId, version: info.version, tx })
+    const safeTxHash = safeTransactionHash({
+      safe: info.safeAddress,
+      chainId: info.chainId,
+      version: info.version,
+      tx,
+    })
     const stored: StoredTransaction = {
       safe: info.safeAddress,
       safeTxHash,
@@ -203,7 +259,9 @@ export class TransactionBook {
       args: [tx.to, tx.value, tx.data, tx.operation, 0n, 0n, 0n, zeroAddress, zeroAddress, signatures],
     })
     try {
-      const [receipt] = await sendTransactions(this.registry.rpcUrl, executorKey, [{ to: info.safeAddress, data }])
+      const [receipt] = await sendTransactions(this.registry.rpcUrl, executorKey, [
+        { to: info.safeAddress, data },
+      ])
       if (!receipt) throw new SandboxHostError('EXECUTION_FAILED', 'No receipt')
       return receipt
     } catch (error) {
@@ -334,7 +392,8 @@ function parseCall(call: AppCall, index: number): ParsedCall {
     throw new SandboxHostError('BAD_REQUEST', `Invalid call #${index}: "to" must be an address`)
   }
   const data = call.data ?? '0x'
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new SandboxHostError('BAD_REQUEST', `Invalid call #${index}: bad data`)
+  if (!/^0x([0-9a-fA-F]{2})*$/.test(data))
+    throw new SandboxHostError('BAD_REQUEST', `Invalid call #${index}: bad data`)
   let value: bigint
   try {
     value = BigInt(call.value ?? '0')

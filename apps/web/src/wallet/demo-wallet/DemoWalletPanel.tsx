@@ -32,7 +32,11 @@ export function DemoWalletPanel({ provider, chainName }: DemoWalletPanelProps) {
         <div id={bodyId} className="demo-wallet__body">
           <p className="demo-wallet__note">Test keys only — never send real funds to these accounts.</p>
           <label htmlFor={selectId}>Demo account</label>
-          <select id={selectId} value={state.selectedIndex} onChange={(event) => provider.selectAccount(Number(event.target.value))}>
+          <select
+            id={selectId}
+            value={state.selectedIndex}
+            onChange={(event) => provider.selectAccount(Number(event.target.value))}
+          >
             {state.accounts.map((address, index) => (
               <option key={address} value={index}>
                 {`#${index} ${address}`}

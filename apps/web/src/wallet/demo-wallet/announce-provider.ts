@@ -7,7 +7,10 @@ export type WalletInfo = { uuid: string; name: string; icon: `data:image/${strin
  *
  * @example const stop = announceProvider(window, { info, provider })
  */
-export function announceProvider(target: Window, detail: { info: WalletInfo; provider: unknown }): () => void {
+export function announceProvider(
+  target: Window,
+  detail: { info: WalletInfo; provider: unknown },
+): () => void {
   const frozen = Object.freeze({ info: Object.freeze({ ...detail.info }), provider: detail.provider })
   const announce = (): void => {
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: frozen }))

@@ -95,19 +95,32 @@ export class ProviderRpcError extends Error {
 
 export const providerErrors = {
   userRejected: () => new ProviderRpcError(4001, 'User rejected the request.'),
-  unauthorized: () => new ProviderRpcError(4100, 'The requested account and/or method has not been authorized by the user.'),
-  unsupportedMethod: (method: string) => new ProviderRpcError(4200, `The wallet does not support the method "${method}".`),
-  disconnected: (chainId: number) => new ProviderRpcError(4900, `The wallet cannot reach chain ${chainId}: it has no RPC URL.`),
+  unauthorized: () =>
+    new ProviderRpcError(4100, 'The requested account and/or method has not been authorized by the user.'),
+  unsupportedMethod: (method: string) =>
+    new ProviderRpcError(4200, `The wallet does not support the method "${method}".`),
+  disconnected: (chainId: number) =>
+    new ProviderRpcError(4900, `The wallet cannot reach chain ${chainId}: it has no RPC URL.`),
   unrecognizedChain: (chainId: Hex) =>
-    new ProviderRpcError(4902, `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`),
+    new ProviderRpcError(
+      4902,
+      `Unrecognized chain ID "${chainId}". Try adding the chain using wallet_addEthereumChain first.`,
+    ),
   invalidParams: (message: string) => new ProviderRpcError(-32602, message),
-  methodNotFound: (method: string) => new ProviderRpcError(-32601, `The method "${method}" does not exist / is not available.`),
-  pending: (method: string) => new ProviderRpcError(-32002, `Request of type '${method}' already pending. Please wait.`),
+  methodNotFound: (method: string) =>
+    new ProviderRpcError(-32601, `The method "${method}" does not exist / is not available.`),
+  pending: (method: string) =>
+    new ProviderRpcError(-32002, `Request of type '${method}' already pending. Please wait.`),
 }
 
 /** Methods answered by the chain's node; everything else that is not a wallet method fails with 4200. */
 const forwardedPrefixes = ['eth_', 'net_', 'web3_']
-const signingMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v3'])
+const signingMethods = new Set([
+  'eth_sign',
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+])
 
 type Persisted = { permitted: boolean; selectedIndex: number; chainId: number; addedChains: DemoChain[] }
 
@@ -121,7 +134,9 @@ type Persisted = { permitted: boolean; selectedIndex: number; chainId: number; a
 export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
   if (options.accounts.length === 0) throw new RangeError('the demo wallet needs at least one account')
   if (options.chains.length === 0) throw new RangeError('the demo wallet needs at least one chain')
-  const localAccounts: LocalAccount[] = options.accounts.map((account) => privateKeyToAccount(account.privateKey as Hex))
+  const localAccounts: LocalAccount[] = options.accounts.map((account) =>
+    privateKeyToAccount(account.privateKey as Hex),
+  )
   for (const [index, account] of localAccounts.entries()) {
     const configured = options.accounts[index]?.address
     if (configured && !isAddressEqual(configured as Address, account.address)) {
@@ -135,8 +150,10 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
 
   const saved = readPersisted(options.storage, storageKey)
   const chains = new Map<number, DemoChain>()
-  for (const chain of [...options.chains, ...(saved?.addedChains ?? [])]) if (!chains.has(chain.id)) chains.set(chain.id, chain)
-  const addedChains: DemoChain[] = saved?.addedChains.filter((chain) => !options.chains.some((c) => c.id === chain.id)) ?? []
+  for (const chain of [...options.chains, ...(saved?.addedChains ?? [])])
+    if (!chains.has(chain.id)) chains.set(chain.id, chain)
+  const addedChains: DemoChain[] =
+    saved?.addedChains.filter((chain) => !options.chains.some((c) => c.id === chain.id)) ?? []
   const firstChainId = options.chains[0]?.id as number
   let permitted = saved?.permitted ?? false
   let selectedIndex = saved && saved.selectedIndex < localAccounts.length ? saved.selectedIndex : 0
@@ -153,7 +170,10 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
   // One object per state, so React's useSyncExternalStore sees a stable snapshot.
   let snapshot = state()
   const changed = (): void => {
-    options.storage?.setItem(storageKey, JSON.stringify({ permitted, selectedIndex, chainId, addedChains } satisfies Persisted))
+    options.storage?.setItem(
+      storageKey,
+      JSON.stringify({ permitted, selectedIndex, chainId, addedChains } satisfies Persisted),
+    )
     snapshot = state()
     for (const listener of stateListeners) listener(snapshot)
   }
@@ -177,7 +197,8 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
       ? [
           {
             parentCapability: 'eth_accounts',
-            invoker: options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
+            invoker:
+              options.origin ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
             caveats: [{ type: 'restrictReturnedAccounts', value: [selected().address] }],
             date: Date.now(),
           },
@@ -260,9 +281,18 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
         return null
       }
       case 'wallet_watchAsset': {
-        const asset = (Array.isArray(params) ? params[0] : params) as { type?: unknown; options?: { address?: unknown } }
-        if (asset?.type !== 'ERC20' || typeof asset.options?.address !== 'string' || !isAddress(asset.options.address)) {
-          throw providerErrors.invalidParams('wallet_watchAsset expects { type: "ERC20", options: { address, symbol, decimals } }')
+        const asset = (Array.isArray(params) ? params[0] : params) as {
+          type?: unknown
+          options?: { address?: unknown }
+        }
+        if (
+          asset?.type !== 'ERC20' ||
+          typeof asset.options?.address !== 'string' ||
+          !isAddress(asset.options.address)
+        ) {
+          throw providerErrors.invalidParams(
+            'wallet_watchAsset expects { type: "ERC20", options: { address, symbol, decimals } }',
+          )
         }
         return true
       }
@@ -276,7 +306,8 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
         const [address, typedData] = args
         const account = requireAccount(address)
         const data = typeof typedData === 'string' ? JSON.parse(typedData) : typedData
-        if (typeof data !== 'object' || data === null) throw providerErrors.invalidParams('expected typed data')
+        if (typeof data !== 'object' || data === null)
+          throw providerErrors.invalidParams('expected typed data')
         const { types, domain, primaryType, message } = data as Record<string, unknown>
         const { EIP712Domain: _domainType, ...messageTypes } = (types ?? {}) as Record<string, unknown>
         return account.signTypedData({ domain, types: messageTypes, primaryType, message } as Parameters<
@@ -287,7 +318,11 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
         const request = (args[0] ?? {}) as Record<string, unknown>
         const account = requireAccount(request.from ?? selected().address)
         const client = clientFor(chainId)
-        return client.sendTransaction({ ...toTransactionRequest(request), account, chain: client.chain } as never)
+        return client.sendTransaction({
+          ...toTransactionRequest(request),
+          account,
+          chain: client.chain,
+        } as never)
       }
       default:
         if (signingMethods.has(method)) throw providerErrors.unsupportedMethod(method)
@@ -299,7 +334,8 @@ export function createDemoProvider(options: DemoProviderOptions): DemoProvider {
   }
 
   const middleware = options.middleware ?? []
-  const run = (request: DemoRequest, index: number): Promise<unknown> => {
+  // async: a layer that throws synchronously still yields a rejected promise, as EIP-1193 wants.
+  const run = async (request: DemoRequest, index: number): Promise<unknown> => {
     const layer = middleware[index]
     if (!layer) return handle(request)
     return layer(request, () => run(request, index + 1))
@@ -374,15 +410,19 @@ function parseChainId(value: unknown): number {
     throw providerErrors.invalidParams(`expected a hex chain id, got ${JSON.stringify(value)}`)
   }
   const id = Number(BigInt(value))
-  if (!Number.isSafeInteger(id) || id <= 0) throw providerErrors.invalidParams(`chain id must be positive, got ${value}`)
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw providerErrors.invalidParams(`chain id must be positive, got ${value}`)
   return id
 }
 
 function parseAddChain(value: unknown): DemoChain {
-  if (typeof value !== 'object' || value === null) throw providerErrors.invalidParams('wallet_addEthereumChain expects a chain')
+  if (typeof value !== 'object' || value === null)
+    throw providerErrors.invalidParams('wallet_addEthereumChain expects a chain')
   const raw = value as Record<string, unknown>
   const id = parseChainId(raw.chainId)
-  const rpcUrls = Array.isArray(raw.rpcUrls) ? raw.rpcUrls.filter((url): url is string => typeof url === 'string' && url !== '') : []
+  const rpcUrls = Array.isArray(raw.rpcUrls)
+    ? raw.rpcUrls.filter((url): url is string => typeof url === 'string' && url !== '')
+    : []
   if (rpcUrls.length === 0) throw providerErrors.invalidParams('wallet_addEthereumChain needs rpcUrls')
   const chain: DemoChain = { id, rpcUrls }
   if (typeof raw.chainName === 'string') chain.name = raw.chainName
@@ -398,12 +438,14 @@ function toTransactionRequest(raw: Record<string, unknown>): TransactionRequest 
   const quantity = (name: string): bigint | undefined => {
     const value = raw[name]
     if (value === undefined || value === null) return undefined
-    if (typeof value !== 'string' || !isHex(value)) throw providerErrors.invalidParams(`${name} must be a hex quantity`)
+    if (typeof value !== 'string' || !isHex(value))
+      throw providerErrors.invalidParams(`${name} must be a hex quantity`)
     return BigInt(value)
   }
   const request: Record<string, unknown> = {}
   if (raw.to !== undefined && raw.to !== null) {
-    if (typeof raw.to !== 'string' || !isAddress(raw.to, { strict: false })) throw providerErrors.invalidParams('to must be an address')
+    if (typeof raw.to !== 'string' || !isAddress(raw.to, { strict: false }))
+      throw providerErrors.invalidParams('to must be an address')
     request.to = getAddress(raw.to)
   }
   const data = raw.data ?? raw.input
@@ -425,7 +467,11 @@ function readPersisted(storage: DemoStorage | undefined, key: string): Persisted
   if (!text) return undefined
   try {
     const value = JSON.parse(text) as Partial<Persisted>
-    if (typeof value.permitted !== 'boolean' || typeof value.selectedIndex !== 'number' || typeof value.chainId !== 'number') {
+    if (
+      typeof value.permitted !== 'boolean' ||
+      typeof value.selectedIndex !== 'number' ||
+      typeof value.chainId !== 'number'
+    ) {
       return undefined
     }
     return {

@@ -28,13 +28,17 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
 export const hostApi = {
   context: () => call<HostContext>('/api/context'),
   rpc: (callName: string, params: unknown) =>
-    call<{ result: unknown } | { error: { code: number; message: string } }>('/api/rpc', { call: callName, params }),
+    call<{ result: unknown } | { error: { code: number; message: string } }>('/api/rpc', {
+      call: callName,
+      params,
+    }),
   balances: (safe: string, currency: string) =>
     call<unknown>(`/api/safes/${safe}/balances/${encodeURIComponent(currency)}`),
   createMessage: (safe: string, message: unknown, origin: string) =>
     call<MessageView>('/api/messages', { safe, message, origin }),
   message: (hash: string) => call<MessageView>(`/api/messages/${hash}`),
-  confirmMessage: (hash: string, owner: string) => call<MessageView>(`/api/messages/${hash}/confirm`, { owner }),
+  confirmMessage: (hash: string, owner: string) =>
+    call<MessageView>(`/api/messages/${hash}/confirm`, { owner }),
   rejectMessage: (hash: string) => call<{ rejected: true }>(`/api/messages/${hash}/reject`, {}),
   proposeTransaction: (safe: string, calls: unknown, origin: string) =>
     call<TransactionView>('/api/transactions', { safe, calls, origin }),

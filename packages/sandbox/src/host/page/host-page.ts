@@ -6,9 +6,9 @@ import { PermissionStore } from './permission-store.ts'
 import {
   errorResponse,
   parseSdkRequest,
+  requestedPermissions,
   type SdkRequest,
   type SdkResponse,
-  requestedPermissions,
   successResponse,
 } from './sdk-messages.ts'
 
@@ -55,7 +55,9 @@ async function start(): Promise<void> {
     state.safe = context.safes.find((safe) => safe.safeAddress.toLowerCase() === wanted) ?? context.safes[0]
     state.appOrigin = new URL(context.appUrl).origin
   } catch (error) {
-    sidebar.replaceChildren(h('p', { class: 'error', role: 'alert' }, `The host could not start: ${message(error)}`))
+    sidebar.replaceChildren(
+      h('p', { class: 'error', role: 'alert' }, `The host could not start: ${message(error)}`),
+    )
     return
   }
   // Listen before the app loads: the SDK gives getSafeInfo only a short time to answer.
@@ -102,16 +104,24 @@ async function handle(request: SdkRequest): Promise<SdkResponse | undefined> {
     case 'getEnvironmentInfo':
       return successResponse(request.id, { origin: location.origin })
     case 'getSafeBalances':
-      return successResponse(request.id, await hostApi.balances(safe.safeAddress, String(params?.currency ?? 'usd')))
+      return successResponse(
+        request.id,
+        await hostApi.balances(safe.safeAddress, String(params?.currency ?? 'usd')),
+      )
     case 'rpcCall': {
       const call = String(params?.call)
       if (call === 'safe_setSettings') {
-        const settings = (params?.params as unknown[] | undefined)?.[0] as { offChainSigning?: unknown } | undefined
-        if (typeof settings?.offChainSigning === 'boolean') setMode(settings.offChainSigning ? 'offchain' : 'onchain')
+        const settings = (params?.params as unknown[] | undefined)?.[0] as
+          | { offChainSigning?: unknown }
+          | undefined
+        if (typeof settings?.offChainSigning === 'boolean')
+          setMode(settings.offChainSigning ? 'offchain' : 'onchain')
         return successResponse(request.id, { offChainSigning: state.mode === 'offchain' })
       }
       const result = await hostApi.rpc(call, params?.params)
-      return 'error' in result ? errorResponse(request.id, result.error.message) : successResponse(request.id, result.result)
+      return 'error' in result
+        ? errorResponse(request.id, result.error.message)
+        : successResponse(request.id, result.result)
     }
     case 'wallet_getPermissions':
       return successResponse(request.id, permissions.get(state.appOrigin))
@@ -134,7 +144,10 @@ async function handle(request: SdkRequest): Promise<SdkResponse | undefined> {
       if (state.mode === 'offchain') {
         const view = await hostApi.createMessage(safe.safeAddress, content, state.appOrigin)
         if (view.status === 'CONFIRMED') {
-          return successResponse(request.id, { messageHash: view.messageHash, signature: view.preparedSignature })
+          return successResponse(request.id, {
+            messageHash: view.messageHash,
+            signature: view.preparedSignature,
+          })
         }
         state.pending.push({ kind: 'message', id: request.id, view })
         return undefined
@@ -153,7 +166,10 @@ async function handle(request: SdkRequest): Promise<SdkResponse | undefined> {
       const view = await hostApi.message(hash).catch(() => undefined)
       if (view?.status === 'CONFIRMED') return successResponse(request.id, view.preparedSignature)
       // Never answered while unconfirmed (as the issue describes Safe{Wallet}); answered if it confirms later.
-      state.signatureWaiters.set(hash.toLowerCase(), [...(state.signatureWaiters.get(hash.toLowerCase()) ?? []), request.id])
+      state.signatureWaiters.set(hash.toLowerCase(), [
+        ...(state.signatureWaiters.get(hash.toLowerCase()) ?? []),
+        request.id,
+      ])
       return undefined
     }
     case 'getTxBySafeTxHash': {
@@ -257,8 +273,12 @@ function setMode(mode: SigningMode): void {
 
 async function refreshQueue(): Promise<void> {
   if (!state.safe) return
-  const proposed = new Set(state.pending.flatMap((p) => (p.kind === 'transaction' ? [p.view.safeTxHash] : [])))
-  state.queue = (await hostApi.transactions(state.safe.safeAddress)).filter((tx) => !proposed.has(tx.safeTxHash))
+  const proposed = new Set(
+    state.pending.flatMap((p) => (p.kind === 'transaction' ? [p.view.safeTxHash] : [])),
+  )
+  state.queue = (await hostApi.transactions(state.safe.safeAddress)).filter(
+    (tx) => !proposed.has(tx.safeTxHash),
+  )
   const context = await hostApi.context()
   state.context = context
   state.safe = context.safes.find((safe) => safe.safeAddress === state.safe?.safeAddress) ?? state.safe
@@ -273,7 +293,11 @@ function ownerLabel(address: string): string {
 
 function ownerButtons(signers: string[], action: (owner: string) => void, verb: string): HTMLElement[] {
   return signers.map((owner) =>
-    h('button', { type: 'button', title: owner, disabled: state.busy, onclick: () => action(owner) }, `${verb} as ${ownerLabel(owner)}`),
+    h(
+      'button',
+      { type: 'button', title: owner, disabled: state.busy, onclick: () => action(owner) },
+      `${verb} as ${ownerLabel(owner)}`,
+    ),
   )
 }
 
@@ -321,7 +345,17 @@ function render(): void {
         h('dt', {}, 'Version'),
         h('dd', {}, safe.version),
         h('dt', {}, 'Owners'),
-        h('dd', {}, h('ol', {}, ...safe.owners.map((owner) => h('li', { title: owner }, `${ownerLabel(owner)} ${shortAddress(owner)}`)))),
+        h(
+          'dd',
+          {},
+          h(
+            'ol',
+            {},
+            ...safe.owners.map((owner) =>
+              h('li', { title: owner }, `${ownerLabel(owner)} ${shortAddress(owner)}`),
+            ),
+          ),
+        ),
       ),
     ),
     h(
@@ -351,13 +385,27 @@ function render(): void {
       { 'aria-label': 'Permissions' },
       h('h2', {}, 'Permissions'),
       h('p', {}, permissionSummary()),
-      h('button', { type: 'button', onclick: () => (permissions.clear(), render()) }, 'Forget permissions'),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: () => {
+            permissions.clear()
+            render()
+          },
+        },
+        'Forget permissions',
+      ),
     ),
     h(
       'section',
       { 'aria-label': 'Activity' },
       h('h2', {}, 'Activity'),
-      h('ol', { class: 'log', 'data-testid': 'host-log' }, ...state.log.slice(-60).map((line) => h('li', {}, line))),
+      h(
+        'ol',
+        { class: 'log', 'data-testid': 'host-log' },
+        ...state.log.slice(-60).map((line) => h('li', {}, line)),
+      ),
     ),
   )
 }
@@ -366,7 +414,13 @@ function modeOption(mode: SigningMode, text: string): HTMLElement {
   return h(
     'label',
     {},
-    h('input', { type: 'radio', name: 'signing-mode', value: mode, checked: state.mode === mode, onchange: () => setMode(mode) }),
+    h('input', {
+      type: 'radio',
+      name: 'signing-mode',
+      value: mode,
+      checked: state.mode === mode,
+      onchange: () => setMode(mode),
+    }),
     ` ${text}`,
   )
 }
@@ -382,7 +436,11 @@ function renderPending(pending: Pending): HTMLElement {
       'article',
       { class: 'card', 'data-testid': 'permission-request' },
       h('h3', {}, 'Permission request'),
-      h('p', {}, `${state.appOrigin} asks to: ${pending.methods.map((m) => (m === 'requestAddressBook' ? 'read your address book' : m)).join(', ')}`),
+      h(
+        'p',
+        {},
+        `${state.appOrigin} asks to: ${pending.methods.map((m) => (m === 'requestAddressBook' ? 'read your address book' : m)).join(', ')}`,
+      ),
       h('button', { type: 'button', onclick: () => answerPermissions(pending, true) }, 'Allow'),
       h('button', { type: 'button', onclick: () => answerPermissions(pending, false) }, 'Reject'),
     )
@@ -395,10 +453,18 @@ function renderPending(pending: Pending): HTMLElement {
       h('h3', {}, 'Sign message (off-chain)'),
       h('pre', {}, typeof view.message === 'string' ? view.message : JSON.stringify(view.message, null, 2)),
       h('p', { class: 'hash' }, `SafeMessage hash ${view.messageHash}`),
-      h('p', { 'data-testid': 'message-confirmations' }, `${view.confirmationsSubmitted} of ${view.confirmationsRequired} confirmations`),
+      h(
+        'p',
+        { 'data-testid': 'message-confirmations' },
+        `${view.confirmationsSubmitted} of ${view.confirmationsRequired} confirmations`,
+      ),
       view.gatewayError ? h('p', { class: 'error' }, `Gateway: ${view.gatewayError}`) : null,
       ...ownerButtons(view.pendingSigners, (owner) => void confirmMessage(pending, owner), 'Sign'),
-      h('button', { type: 'button', disabled: state.busy, onclick: () => void rejectMessage(pending) }, 'Reject'),
+      h(
+        'button',
+        { type: 'button', disabled: state.busy, onclick: () => void rejectMessage(pending) },
+        'Reject',
+      ),
     )
   }
   const { view } = pending
@@ -409,7 +475,11 @@ function renderPending(pending: Pending): HTMLElement {
     h('p', { class: 'hash' }, `safeTxHash ${view.safeTxHash}`),
     h('p', {}, view.description),
     ...ownerButtons(view.pendingSigners, (owner) => void proposeTransaction(pending, owner), 'Propose'),
-    h('button', { type: 'button', disabled: state.busy, onclick: () => rejectTransaction(pending) }, 'Reject'),
+    h(
+      'button',
+      { type: 'button', disabled: state.busy, onclick: () => rejectTransaction(pending) },
+      'Reject',
+    ),
   )
 }
 
@@ -420,15 +490,39 @@ function renderQueued(tx: TransactionView): HTMLElement {
     { class: 'card', 'data-testid': 'queued-transaction', 'data-safe-tx-hash': tx.safeTxHash },
     h('h3', {}, `${tx.description} (nonce ${tx.nonce})`),
     h('p', { class: 'hash' }, `safeTxHash ${tx.safeTxHash}`),
-    h('p', { 'data-testid': 'transaction-status' }, `${tx.status} · ${tx.confirmationsSubmitted} of ${tx.confirmationsRequired} confirmations`),
+    h(
+      'p',
+      { 'data-testid': 'transaction-status' },
+      `${tx.status} · ${tx.confirmationsSubmitted} of ${tx.confirmationsRequired} confirmations`,
+    ),
     tx.txHash ? h('p', { class: 'hash' }, `Executed in ${tx.txHash}`) : null,
     ...(queued
       ? [
-          ...ownerButtons(tx.pendingSigners, (owner) => void act(async () => void (await hostApi.confirmTransaction(tx.safeTxHash, owner))), 'Confirm'),
+          ...ownerButtons(
+            tx.pendingSigners,
+            (owner) => void act(async () => void (await hostApi.confirmTransaction(tx.safeTxHash, owner))),
+            'Confirm',
+          ),
           tx.status === 'AWAITING_EXECUTION'
-            ? h('button', { type: 'button', disabled: state.busy, onclick: () => void act(async () => void (await hostApi.executeTransaction(tx.safeTxHash))) }, 'Execute')
+            ? h(
+                'button',
+                {
+                  type: 'button',
+                  disabled: state.busy,
+                  onclick: () => void act(async () => void (await hostApi.executeTransaction(tx.safeTxHash))),
+                },
+                'Execute',
+              )
             : null,
-          h('button', { type: 'button', disabled: state.busy, onclick: () => void act(async () => void (await hostApi.cancelTransaction(tx.safeTxHash))) }, 'Cancel (reject on-chain)'),
+          h(
+            'button',
+            {
+              type: 'button',
+              disabled: state.busy,
+              onclick: () => void act(async () => void (await hostApi.cancelTransaction(tx.safeTxHash))),
+            },
+            'Cancel (reject on-chain)',
+          ),
         ]
       : []),
   )

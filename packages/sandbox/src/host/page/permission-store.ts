@@ -20,7 +20,12 @@ export class PermissionStore {
   grant(origin: string, methods: string[]): Permission[] {
     const all = this.#read()
     const kept = (all[origin] ?? []).filter((permission) => !methods.includes(permission.parentCapability))
-    const granted = methods.map((method) => ({ invoker: origin, parentCapability: method, date: Date.now(), caveats: [] }))
+    const granted = methods.map((method) => ({
+      invoker: origin,
+      parentCapability: method,
+      date: Date.now(),
+      caveats: [],
+    }))
     all[origin] = [...kept, ...granted]
     this.storage.setItem(storageKey, JSON.stringify(all))
     return all[origin]

@@ -3,7 +3,12 @@ import { errorResponse, parseSdkRequest, requestedPermissions, successResponse }
 
 describe('Safe Apps SDK messages', () => {
   it('accepts a request as the SDK sends it', () => {
-    const request = { id: 'a1b2c3d4e5', method: 'getSafeInfo', params: undefined, env: { sdkVersion: '9.1.0' } }
+    const request = {
+      id: 'a1b2c3d4e5',
+      method: 'getSafeInfo',
+      params: undefined,
+      env: { sdkVersion: '9.1.0' },
+    }
     expect(parseSdkRequest(request)).toBe(request)
   })
 
@@ -21,7 +26,12 @@ describe('Safe Apps SDK messages', () => {
   })
 
   it('answers in the SDK response shape', () => {
-    expect(successResponse('id1', { a: 1 })).toEqual({ id: 'id1', success: true, data: { a: 1 }, version: '9.1.0' })
+    expect(successResponse('id1', { a: 1 })).toEqual({
+      id: 'id1',
+      success: true,
+      data: { a: 1 },
+      version: '9.1.0',
+    })
     expect(errorResponse('id2', 'Transaction was rejected')).toEqual({
       id: 'id2',
       success: false,

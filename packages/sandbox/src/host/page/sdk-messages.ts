@@ -37,7 +37,11 @@ export function parseSdkRequest(data: unknown): SdkRequest | undefined {
   const { id, method, env } = data as Record<string, unknown>
   if (typeof id !== 'string' || id.length === 0 || id.length > 100) return undefined
   if (typeof method !== 'string' || !(sdkMethods as readonly string[]).includes(method)) return undefined
-  if (typeof env !== 'object' || env === null || typeof (env as { sdkVersion?: unknown }).sdkVersion !== 'string') {
+  if (
+    typeof env !== 'object' ||
+    env === null ||
+    typeof (env as { sdkVersion?: unknown }).sdkVersion !== 'string'
+  ) {
     return undefined
   }
   return data as SdkRequest

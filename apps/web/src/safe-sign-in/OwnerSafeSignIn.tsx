@@ -1,0 +1,81 @@
+import type { Address } from 'viem'
+import { useAccount } from 'wagmi'
+import type { PublicChain } from '../config/public-config.ts'
+import { OwnedSafesList } from './OwnedSafesList.tsx'
+import { PendingSignInView } from './PendingSignInView.tsx'
+import type { SafeSignInServices } from './safe-sign-in-flow.ts'
+import { useOwnerSigner } from './use-owner-signer.ts'
+import { useSafeSignIn } from './use-safe-sign-in.ts'
+
+const accountTypeText = {
+  eoa: 'Key-held account (EOA)',
+  contract: 'Smart-contract account',
+  counterfactual: 'Smart-contract account, not deployed yet',
+} as const
+
+/**
+ * An owner connected with their own wallet signs in as one of their Safes: the Safes they own, the
+ * pending sign-in while co-owners confirm, and the outcome.
+ */
+export function OwnerSafeSignIn({ services, chains }: { services: SafeSignInServices; chains: readonly PublicChain[] }) {
+  const { address, isConnected } = useAccount()
+  const { state, start, cancel } = useSafeSignIn(services)
+  const signerFor = useOwnerSigner()
+  if (!isConnected && state.phase !== 'pending') return null
+  const chainName = (chainId: number) => chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
+  const signIn = (request: { chainId: number; safe: Address }) => {
+    if (address) void start({ ...request, owner: address }, signerFor(request.chainId))
+  }
+
+  return (
+    <section className="safe-sign-in" aria-labelledby="safe-sign-in-title">
+      <h2 id="safe-sign-in-title">Sign in as a Safe</h2>
+      {state.phase === 'starting' && (
+        <p className="notice" role="status" data-testid="safe-sign-in-starting">
+          Sign the message for Safe <span className="safe-sign-in__mono">{state.safe}</span> in your wallet…
+        </p>
+      )}
+      {state.phase === 'pending' && (
+        <PendingSignInView
+          gateway={services.gateway}
+          pending={state.pending}
+          progress={state.progress}
+          passingError={state.passingError}
+          chainName={chainName(state.pending.chainId)}
+          account={address}
+          onCancel={cancel}
+        />
+      )}
+      {state.phase === 'signed-in' && (
+        <div className="notice" role="status" data-testid="safe-signed-in">
+          <p>
+            Signed in as Safe <span className="safe-sign-in__mono">{state.session.address}</span> on{' '}
+            {chainName(state.session.chainId)} ({accountTypeText[state.session.accountType]}).
+          </p>
+        </div>
+      )}
+      {state.phase === 'failed' && (
+        <div className="notice notice--warning" role="alert" data-testid="safe-sign-in-error">
+          <p>{state.error}</p>
+          <div className="notice__actions">
+            <button type="button" onClick={cancel}>
+              Dismiss
+            </button>
+          </div>
+        </div>
+      )}
+      {state.phase !== 'pending' && isConnected && address && (
+        <>
+          <p>Safes this account owns. Signing in as one asks its other owners to confirm, wherever they are.</p>
+          <OwnedSafesList
+            gateway={services.gateway}
+            chains={chains}
+            owner={address}
+            busy={state.phase === 'starting'}
+            onSignIn={signIn}
+          />
+        </>
+      )}
+    </section>
+  )
+}

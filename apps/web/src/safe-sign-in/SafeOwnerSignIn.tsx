@@ -1,0 +1,23 @@
+import type { PublicConfig } from '../config/public-config.ts'
+import './safe-sign-in.css'
+import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
+import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'
+import { useSafeMessageRoute } from './use-safe-message-route.ts'
+import { useSafeSignInServices } from './use-safe-sign-in-services.ts'
+
+/**
+ * Sign in as a Safe from an owner's own wallet (outside Safe{Wallet}, SPEC §3.1): on a confirm link
+ * (`#/safe-message/<chainId>/<safe>/<hash>`) the co-owner's review page, otherwise the owner's Safes and
+ * their pending sign-in. Needs the app's wagmi, react-query and RainbowKit providers around it.
+ *
+ * @example <SafeOwnerSignIn config={config} />
+ */
+export function SafeOwnerSignIn({ config }: { config: Pick<PublicConfig, 'gatewayUrl' | 'appName' | 'chains'> }) {
+  const route = useSafeMessageRoute()
+  const services = useSafeSignInServices(config)
+  if (route) {
+    const chainName = config.chains.find((chain) => chain.id === route.chainId)?.name ?? `chain ${route.chainId}`
+    return <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
+  }
+  return <OwnerSafeSignIn services={services} chains={config.chains} />
+}

@@ -1,0 +1,211 @@
+import type { GatewayClient } from '@signet/gateway/client'
+import { GatewayHttpError } from '@signet/gateway/errors'
+import { type Address, getAddress, type Hex } from 'viem'
+import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
+import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
+import type { HeldNonce } from './pending-nonce-api.ts'
+import {
+  clearPendingSignIn,
+  type KeyValueStorage,
+  type PendingSafeSignIn,
+  savePendingSignIn,
+} from './pending-sign-in-storage.ts'
+import { isOwner, readSafeFacts, sameOwnersAndThreshold } from './safe-facts.ts'
+import { safeMessageHashOf } from './safe-message.ts'
+import {
+  gatewayFailure,
+  isUserRejection,
+  notAnOwnerError,
+  ownersChangedError,
+  SafeSignInError,
+  signInExpiredError,
+} from './safe-sign-in-errors.ts'
+import { createSafeSignInMessage } from './safe-sign-in-message.ts'
+
+/** What the flow talks to: the gateway, Signet's sign-in API and where a pending sign-in is kept. */
+export type SafeSignInServices = {
+  gateway: GatewayClient
+  auth: Pick<AuthApi, 'getNonce' | 'verify'>
+  holdNonce(message: string): Promise<HeldNonce>
+  storage: KeyValueStorage
+  appName: string
+  location: Pick<Location, 'host' | 'origin'>
+  now?: () => number
+}
+
+/** Where a pending sign-in stands after one look at the gateway. */
+export type SignInProgress =
+  | {
+      state: 'waiting'
+      /** The gateway has not indexed the message yet (the real one does it asynchronously). */
+      indexed: boolean
+      submitted: number
+      required: number
+      confirmedBy: Address[]
+    }
+  | { state: 'signed-in'; session: SignInSession }
+
+/**
+ * Starts signing in as `safe` with the connected owner's wallet: checks the owner against the Safe's
+ * current owners, builds the Safe's EIP-4361 message with a fresh nonce, asks the server to hold that
+ * nonce while co-owners confirm, signs the SafeMessage and proposes it through the gateway. The pending
+ * sign-in is kept in storage, so that a reload resumes it.
+ *
+ * @throws {SafeSignInError} NOT_AN_OWNER, WALLET_REJECTED, GATEWAY_REJECTED, GATEWAY_UNREACHABLE, …
+ * @example const pending = await startSafeSignIn(services, signer, { chainId: 1, safe, owner: address })
+ */
+export async function startSafeSignIn(
+  services: SafeSignInServices,
+  signer: OwnerSigner,
+  request: { chainId: number; safe: Address; owner: Address },
+): Promise<PendingSafeSignIn> {
+  const { chainId, owner } = request
+  const safe = getAddress(request.safe)
+  const facts = await readSafeFacts(services.gateway, chainId, safe)
+  if (!isOwner(facts, owner)) throw notAnOwnerError(owner)
+
+  const { nonce } = await services.auth.getNonce()
+  const now = services.now?.() ?? Date.now()
+  const message = createSafeSignInMessage({
+    safe,
+    chainId,
+    nonce,
+    appName: services.appName,
+    location: services.location,
+    issuedAt: new Date(now),
+  })
+  const held = await services.holdNonce(message)
+  const ref = { safe, chainId, version: facts.version, text: message }
+  const { signature } = await signWithWallet(signer, ref)
+  try {
+    await services.gateway.proposeSafeMessage(chainId, safe, { message, signature, origin: services.location.origin })
+  } catch (error) {
+    throw gatewayFailure(error, true)
+  }
+  const pending: PendingSafeSignIn = {
+    chainId,
+    safe,
+    safeVersion: facts.version,
+    owners: facts.owners,
+    threshold: facts.threshold,
+    startedBy: getAddress(owner),
+    message,
+    messageHash: safeMessageHashOf(ref),
+    nonceExpiresAt: held.expiresAt,
+    startedAt: new Date(now).toISOString(),
+  }
+  savePendingSignIn(services.storage, pending)
+  return pending
+}
+
+/**
+ * Picks a pending sign-in up again (after a reload): asks the server to keep holding its nonce. A nonce
+ * that is gone ends the sign-in (`SIGN_IN_EXPIRED`); an unreachable server leaves it as it was.
+ */
+export async function resumeSafeSignIn(
+  services: SafeSignInServices,
+  pending: PendingSafeSignIn,
+): Promise<PendingSafeSignIn> {
+  expireIfPast(services, pending)
+  try {
+    const held = await services.holdNonce(pending.message)
+    const resumed = { ...pending, nonceExpiresAt: held.expiresAt }
+    savePendingSignIn(services.storage, resumed)
+    return resumed
+  } catch (error) {
+    if (error instanceof AuthApiError && isNonceGone(error)) {
+      clearPendingSignIn(services.storage)
+      throw signInExpiredError()
+    }
+    if (error instanceof AuthApiError && (error.status === 0 || error.status >= 500)) return pending
+    throw error
+  }
+}
+
+/**
+ * One look at a pending sign-in: the Safe's owners and threshold must be those it started with; once the
+ * gateway reports the message CONFIRMED, its prepared signature signs in at the server and the pending
+ * sign-in is over.
+ *
+ * @throws {SafeSignInError} OWNERS_CHANGED, SIGN_IN_EXPIRED, SIGN_IN_REFUSED (final: storage cleared);
+ *   GATEWAY_UNREACHABLE, GATEWAY_ERROR (passing: try again later).
+ */
+export async function checkPendingSignIn(
+  services: SafeSignInServices,
+  pending: PendingSafeSignIn,
+): Promise<SignInProgress> {
+  expireIfPast(services, pending)
+  const [facts, message] = await Promise.all([
+    readSafeFacts(services.gateway, pending.chainId, pending.safe),
+    readMessage(services.gateway, pending.chainId, pending.messageHash),
+  ])
+  if (!sameOwnersAndThreshold(facts, pending)) {
+    clearPendingSignIn(services.storage)
+    throw ownersChangedError(pending, facts)
+  }
+  if (!message) return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
+  if (message.status === 'CONFIRMED' && message.preparedSignature) {
+    const session = await verifyAsSafe(services, pending, message.preparedSignature as Hex)
+    clearPendingSignIn(services.storage)
+    return { state: 'signed-in', session }
+  }
+  return {
+    state: 'waiting',
+    indexed: true,
+    submitted: message.confirmationsSubmitted,
+    required: message.confirmationsRequired,
+    confirmedBy: message.confirmations.map((confirmation) => getAddress(confirmation.owner.value)),
+  }
+}
+
+async function verifyAsSafe(services: SafeSignInServices, pending: PendingSafeSignIn, signature: Hex) {
+  try {
+    return await services.auth.verify({ message: pending.message, signature })
+  } catch (error) {
+    if (!(error instanceof AuthApiError)) throw error
+    if (error.status === 0 || error.status >= 500) {
+      throw new SafeSignInError('GATEWAY_ERROR', `The sign-in service is not available right now: ${error.message}`, {
+        cause: error,
+      })
+    }
+    clearPendingSignIn(services.storage)
+    if (isNonceGone(error)) throw signInExpiredError()
+    throw new SafeSignInError('SIGN_IN_REFUSED', `The sign-in server did not accept the Safe's signature: ${error.message}`, {
+      cause: error,
+    })
+  }
+}
+
+function expireIfPast(services: SafeSignInServices, pending: PendingSafeSignIn): void {
+  if ((services.now?.() ?? Date.now()) >= Date.parse(pending.nonceExpiresAt)) {
+    clearPendingSignIn(services.storage)
+    throw signInExpiredError()
+  }
+}
+
+function isNonceGone(error: AuthApiError): boolean {
+  return error.code === 'invalid_nonce' || error.code === 'expired'
+}
+
+/** The gateway's message, or undefined while it is not indexed yet (404). */
+export async function readMessage(gateway: GatewayClient, chainId: number, messageHash: Hex) {
+  try {
+    return await gateway.getSafeMessage(chainId, messageHash)
+  } catch (error) {
+    if (error instanceof GatewayHttpError && error.status === 404) return undefined
+    throw gatewayFailure(error)
+  }
+}
+
+/** Asks the wallet; a refusal or failure becomes a text the user can act on. */
+export async function signWithWallet(signer: OwnerSigner, ref: Parameters<typeof signAsOwner>[1]) {
+  try {
+    return await signAsOwner(signer, ref)
+  } catch (error) {
+    if (isUserRejection(error)) {
+      throw new SafeSignInError('WALLET_REJECTED', 'The signature was rejected in the wallet.', { cause: error })
+    }
+    const text = (error as { shortMessage?: unknown }).shortMessage ?? (error instanceof Error ? error.message : error)
+    throw new SafeSignInError('WALLET_REJECTED', `The wallet could not sign: ${String(text)}`, { cause: error })
+  }
+}

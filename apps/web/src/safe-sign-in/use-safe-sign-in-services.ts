@@ -1,0 +1,21 @@
+import { createGatewayClient } from '@signet/gateway/client'
+import { useMemo } from 'react'
+import { createAuthApi } from '../auth/auth-api.ts'
+import type { PublicConfig } from '../config/public-config.ts'
+import { holdPendingNonce } from './pending-nonce-api.ts'
+import type { SafeSignInServices } from './safe-sign-in-flow.ts'
+
+/** The gateway of the run-time config, this server's sign-in API and the browser's localStorage. */
+export function useSafeSignInServices(config: Pick<PublicConfig, 'gatewayUrl' | 'appName'>): SafeSignInServices {
+  return useMemo(
+    () => ({
+      gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
+      auth: createAuthApi(),
+      holdNonce: (message: string) => holdPendingNonce(message),
+      storage: window.localStorage,
+      appName: config.appName,
+      location: window.location,
+    }),
+    [config.gatewayUrl, config.appName],
+  )
+}
