@@ -89,13 +89,13 @@ async function main() {
   const url = server.url
   const load = loadavg()[0]?.toFixed(1)
   try {
-    const accounts = Array.from({ length: 64 }, () => privateKeyToAccount(generatePrivateKey()))
-    // Warm-up (JIT, database pages, the pool's sockets): not counted.
-    await signIns(url, accounts, 200, concurrency)
-
     const bare = await startBareHttpServer()
     const floor = await probe(count, concurrency, () => timed('bare', () => httpRequest(bare.url)))
     bare.stop()
+
+    const accounts = Array.from({ length: 64 }, () => privateKeyToAccount(generatePrivateKey()))
+    // Warm-up (JIT, database pages, the pool's sockets): not counted.
+    await signIns(url, accounts, 200, concurrency)
     const health = await probe(count, concurrency, () =>
       timed('health', () => httpRequest(`${url}/api/health`)),
     )

@@ -2,7 +2,10 @@
 // verify + session write), beside viem's `verifyMessage` alone on one core, measured in the same run.
 //
 //   npm run bench:verify [-- --count 2000 --sample 300 --rounds 3 --concurrency 32 --workers 2
-//                           --log-level silent --profile DIR]
+//                           --log-level silent --profile DIR --before OTHER/apps/server/bin/signet.mjs]
+//
+// --before adds a one-process server started from another checkout (e.g. a `git worktree` of the
+// previous commit), measured in the same rounds: before/after figures under the same machine load.
 //
 // --profile DIR runs the servers under `node --cpu-prof` (workers too) and writes DIR/sign-in-windows.json:
 // the CLOCK_MONOTONIC µs span of each timed HTTP run, to cut the warm-up and the nonce issuing out.
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     workers: { type: 'string', default: '2' },
     'log-level': { type: 'string', default: 'silent' },
+    before: { type: 'string' },
     profile: { type: 'string' },
   },
 })
@@ -71,6 +75,11 @@ async function main() {
   const servers: Server[] = []
   const load = loadavg()[0]?.toFixed(1)
   try {
+    if (values.before) {
+      servers.push(
+        await startServer(`HTTP sign-ins end to end, 1 process, before (${values.before})`, dataDir, {}, values.before),
+      )
+    }
     servers.push(await startServer('HTTP sign-ins end to end, 1 process', dataDir, {}))
     servers.push(
       await startServer(`HTTP sign-ins end to end, SIGNET_WORKERS=${workers}`, dataDir, {
@@ -153,14 +162,19 @@ async function main() {
   }
 }
 
-async function startServer(name: string, dataDir: string, env: Record<string, string>): Promise<Server> {
+async function startServer(
+  name: string,
+  dataDir: string,
+  env: Record<string, string>,
+  bin = new URL('../bin/signet.mjs', import.meta.url).pathname,
+): Promise<Server> {
   const port = await freePort()
-  const database = join(dataDir, env.SIGNET_WORKERS ? 'cluster.sqlite' : 'one-process.sqlite')
+  const database = join(dataDir, `${name.replace(/\W+/g, '-')}.sqlite`)
   const child = spawn(
     process.execPath,
     [
       ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
-      new URL('../bin/signet.mjs', import.meta.url).pathname,
+      bin,
       'serve',
     ],
     {
@@ -357,7 +371,6 @@ function cpuTicks(root: number): number {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
       // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
       ticks += Number(fields[11]) + Number(fields[12])
-      if (process.env.H6_SPLIT) process.stderr.write(`pid ${pid} user ${fields[11]} sys ${fields[12]}\n`)
     } catch {}
   }
   return ticks

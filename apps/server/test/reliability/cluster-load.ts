@@ -54,8 +54,8 @@ type Outcome = { statuses: number[]; codes: string[]; cookie?: string; networkFa
  * one account each, a quarter sent once, a quarter replayed at once to two processes, a quarter replayed
  * after their answer, a quarter sent to three processes at once. Mid-load one process is SIGKILLed, and
  * later started again on its port. A request that fails on the network is retried on the next process
- * (the answer of a killed request is lost: its sign-in may or may not have been committed).
- * Then the sessions table and every cookie are checked.
+ * (the answer of a killed request is lost: its sign-in may or may not have been committed); a 5xx is
+ * counted and retried the same way. Then the sessions table and every cookie are checked.
  *
  * @example const report = await runClusterLoad({ databaseUrl, processes: 4, signIns: 2000, concurrency: 64, killAt: 0.4, restartAt: 0.6 })
  */

@@ -16,9 +16,26 @@ const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY 
  *
  * @example const { status, body } = await httpRequest(`${url}/api/auth/nonce`)
  */
-export function httpRequest(
+export async function httpRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<HttpAnswer> {
+  try {
+    return await sendOnce(url, options)
+  } catch (error) {
+    // A keep-alive socket the server closed as we sent on it: a GET is safe to send again (RFC 9110
+    // §9.2.2), as browsers do. A reset on a fresh connection, or of a POST, is reported.
+    if ((options.method ?? 'GET') === 'GET' && (error as StaleSocketError).reusedSocket)
+      return sendOnce(url, options)
+    throw error
+  }
+}
+
+type StaleSocketError = Error & { reusedSocket?: boolean }
+
+function sendOnce(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -37,7 +54,10 @@ export function httpRequest(
         )
       },
     )
-    outgoing.on('error', reject)
+    outgoing.on('error', (error: StaleSocketError) => {
+      if ((error as { code?: string }).code === 'ECONNRESET') error.reusedSocket = outgoing.reusedSocket
+      reject(error)
+    })
     outgoing.end(options.body)
   })
 }

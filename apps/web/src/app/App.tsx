@@ -7,16 +7,20 @@ import { SignInProvider } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
-import { SafeOwnerSignIn } from '../safe-sign-in/SafeOwnerSignIn.tsx'
 import type { ThemeChoice } from '../wallet/theme.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { Landing } from './Landing.tsx'
-import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
+import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
 // Safe App mode only: loaded inside a frame (Safe{Wallet}), never in the standalone app.
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
+// Signing in as a Safe from an owner's wallet: loaded after the first render (it brings the gateway
+// client and its response validation), so the landing page's JavaScript stays small.
+const SafeOwnerSignIn = lazy(() =>
+  import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
+)
 
 export type AppProps = {
   config: PublicConfig
@@ -66,7 +70,11 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
           <Landing appName={config.appName} />
         )}
         <AccountArea appName={config.appName} signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />} />
-        {!isFramed() && <SafeOwnerSignIn config={config} />}
+        {!isFramed() && (
+          <Suspense fallback={null}>
+            <SafeOwnerSignIn config={config} />
+          </Suspense>
+        )}
       </main>
       <footer className="site-footer">
         <p>

@@ -10,7 +10,14 @@ describe('parseSafeRoute', () => {
   })
 
   it('ignores anything else', () => {
-    for (const hash of ['', '#', '#/safe/0/' + address, '#/safe/1/0x12', `#/safe/-1/${address}`, `#/other/1/${address}`]) {
+    for (const hash of [
+      '',
+      '#',
+      '#/safe/0/' + address,
+      '#/safe/1/0x12',
+      `#/safe/-1/${address}`,
+      `#/other/1/${address}`,
+    ]) {
       expect(parseSafeRoute(hash)).toBeUndefined()
     }
   })

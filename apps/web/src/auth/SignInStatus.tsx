@@ -1,6 +1,6 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
-import { safeRouteHref } from '../app/safe-route.ts'
 import { SafePagesRoute } from '../app/SafePagesRoute.tsx'
+import { parseSafeRoute, safeRouteHref, useLocationHash } from '../app/safe-route.ts'
 import type { SignInSession } from './auth-api.ts'
 import { useSignIn } from './SignInProvider.tsx'
 
@@ -14,6 +14,7 @@ const accountTypeText: Record<SignInSession['accountType'], string> = {
 export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
   const { status, session, signOut } = useSignIn()
   const { openConnectModal } = useConnectModal()
+  const route = parseSafeRoute(useLocationHash())
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
       <h3 id="sign-in-title">Sign-in</h3>
@@ -47,9 +48,17 @@ export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
           {session.accountType !== 'eoa' && (
             <>
               <p>
-                <a href={safeRouteHref({ chainId: session.chainId, address: session.address })}>Open this Safe’s pages</a>
+                <a href={safeRouteHref({ chainId: session.chainId, address: session.address })}>
+                  Open this Safe’s pages
+                </a>
               </p>
-              <SafePagesRoute route={{ chainId: session.chainId, address: session.address }} gatewayUrl={gatewayUrl} />
+              {/* Not twice: the page itself shows this Safe already. */}
+              {route?.address !== session.address && (
+                <SafePagesRoute
+                  route={{ chainId: session.chainId, address: session.address }}
+                  gatewayUrl={gatewayUrl}
+                />
+              )}
             </>
           )}
         </>

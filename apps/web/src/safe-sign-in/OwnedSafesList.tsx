@@ -1,5 +1,6 @@
 import type { GatewayClient } from '@signet/gateway/client'
-import { useQuery } from '@tanstack/react-query'
+import { GatewayHttpError } from '@signet/gateway/errors'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import type { PublicChain } from '../config/public-config.ts'
 import { readSafeFacts } from './safe-facts.ts'
@@ -14,51 +15,77 @@ export type OwnedSafesListProps = {
   onSignIn(request: { chainId: number; safe: Address }): void
 }
 
-/** The Safes the connected account owns, per supported chain (gateway `owners/{address}/safes`). */
+/** A chain the gateway does not serve answers 404 to `owners/{address}/safes`: nothing to list there. */
+class ChainNotServed extends Error {}
+
+/**
+ * The Safes the connected account owns on every supported chain (gateway `owners/{address}/safes`).
+ * Failures are grouped by their text, so an unreachable gateway is one notice, not one per chain.
+ */
 export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: OwnedSafesListProps) {
+  const results = useQueries({
+    queries: chains.map((chain) => ({
+      queryKey: ['safe-sign-in', 'owned-safes', gateway.baseUrl, chain.id, owner],
+      queryFn: async () => {
+        try {
+          return (await gateway.getOwnedSafes(chain.id, owner)).safes.map((safe) => getAddress(safe))
+        } catch (error) {
+          if (error instanceof GatewayHttpError && error.status === 404) throw new ChainNotServed(chain.name)
+          throw gatewayFailure(error)
+        }
+      },
+      retry: false,
+    })),
+  })
+  const loading = chains.filter((_, index) => results[index]?.isPending)
+  const owned = chains.flatMap((chain, index) => (results[index]?.data ?? []).map((safe) => ({ chain, safe })))
+  const failures = new Map<string, { chains: PublicChain[]; retry: (() => unknown)[] }>()
+  chains.forEach((chain, index) => {
+    const error = results[index]?.error
+    if (!error || error instanceof ChainNotServed) return
+    const failure = failures.get(error.message) ?? { chains: [], retry: [] }
+    failure.chains.push(chain)
+    failure.retry.push(() => results[index]?.refetch())
+    failures.set(error.message, failure)
+  })
+  const searched = chains.filter((_, index) => results[index]?.isSuccess)
+
   return (
     <div data-testid="owned-safes">
-      {chains.map((chain) => (
-        <ChainSafes key={chain.id} gateway={gateway} chain={chain} owner={owner} busy={busy} onSignIn={onSignIn} />
-      ))}
-    </div>
-  )
-}
-
-function ChainSafes({ gateway, chain, owner, busy, onSignIn }: Omit<OwnedSafesListProps, 'chains'> & { chain: PublicChain }) {
-  const safes = useQuery({
-    queryKey: ['safe-sign-in', 'owned-safes', gateway.baseUrl, chain.id, owner],
-    queryFn: async () => {
-      try {
-        return (await gateway.getOwnedSafes(chain.id, owner)).safes.map((safe) => getAddress(safe))
-      } catch (error) {
-        throw gatewayFailure(error)
-      }
-    },
-    retry: false,
-  })
-  if (safes.isPending) return <p>Looking for your Safes on {chain.name}…</p>
-  if (safes.isError) {
-    return (
-      <div className="notice notice--warning" role="alert" data-testid="owned-safes-error">
-        <p>
-          Your Safes on {chain.name} could not be loaded. {safes.error.message}
-        </p>
-        <div className="notice__actions">
-          <button type="button" onClick={() => void safes.refetch()}>
-            Retry
-          </button>
+      {[...failures].map(([message, failure]) => (
+        <div key={message} className="notice notice--warning" role="alert" data-testid="owned-safes-error">
+          <p>
+            Your Safes on {failure.chains.map((chain) => chain.name).join(', ')} could not be loaded. {message}
+          </p>
+          <div className="notice__actions">
+            <button type="button" onClick={() => failure.retry.forEach((retry) => retry())}>
+              Retry
+            </button>
+          </div>
         </div>
-      </div>
-    )
-  }
-  if (safes.data.length === 0) return <p data-testid="owned-safes-none">This account owns no Safe on {chain.name}.</p>
-  return (
-    <ul className="safe-sign-in__safes">
-      {safes.data.map((safe) => (
-        <OwnedSafeItem key={safe} gateway={gateway} chain={chain} safe={safe} owner={owner} busy={busy} onSignIn={onSignIn} />
       ))}
-    </ul>
+      {loading.length > 0 && <p>Looking for your Safes on {loading.map((chain) => chain.name).join(', ')}…</p>}
+      {loading.length === 0 && owned.length === 0 && searched.length > 0 && (
+        <p data-testid="owned-safes-none">
+          This account owns no Safe on {searched.map((chain) => chain.name).join(', ')}.
+        </p>
+      )}
+      {owned.length > 0 && (
+        <ul className="safe-sign-in__safes">
+          {owned.map(({ chain, safe }) => (
+            <OwnedSafeItem
+              key={`${chain.id}:${safe}`}
+              gateway={gateway}
+              chain={chain}
+              safe={safe}
+              owner={owner}
+              busy={busy}
+              onSignIn={onSignIn}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
   )
 }
 

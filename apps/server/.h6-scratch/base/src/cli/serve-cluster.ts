@@ -1,0 +1,166 @@
+import cluster, { type Worker } from 'node:cluster'
+import { ConfigError, loadConfig } from '../config/config.ts'
+
+/** What a worker tells the primary once it listens. */
+type ListeningMessage = { type: 'signet-listening'; url: string }
+
+const stopTimeoutMs = 10_000
+/** More unexpected worker deaths than this within `crashWindowMs`: the primary gives up. */
+const maxCrashes = 5
+const crashWindowMs = 60_000
+
+/**
+ * Checks, before any worker starts, that this configuration can run as several processes: the chains
+ * configured (`SIGNET_RPC_*`) — the local chain and the demo fixtures of demo/dev mode belong to one
+ * process — and a database the processes share.
+ *
+ * @throws {ConfigError} naming SIGNET_WORKERS, or the variable that is bad.
+ */
+export function checkClusterConfig(env: Record<string, string | undefined>, workers: number): void {
+  const config = loadConfig(env)
+  if (config.startLocalChain) {
+    throw new ConfigError(
+      'SIGNET_WORKERS',
+      `${workers} workers need the chains configured with SIGNET_RPC_<chainId>: the local chain that Signet starts without them runs in one process (unset SIGNET_WORKERS or set it to 1)`,
+    )
+  }
+  if (config.database.kind === 'sqlite' && config.database.path === ':memory:') {
+    throw new ConfigError(
+      'SIGNET_WORKERS',
+      `${workers} workers need one database they share; DATABASE_URL=:memory: gives each process its own`,
+    )
+  }
+}
+
+/**
+ * The primary of `signet serve` with SIGNET_WORKERS > 1: forks the workers (node:cluster; they share the
+ * port, the primary hands connections out round-robin), prints the URL once all listen, restarts a worker
+ * that dies, and on SIGINT/SIGTERM stops them all (each closes its server and database) before returning.
+ * The first worker starts alone so that it alone migrates the database.
+ *
+ * @example process.exitCode = await serveCluster(process.env, 2)
+ */
+export async function serveCluster(
+  env: Record<string, string | undefined>,
+  workers: number,
+): Promise<number> {
+  checkClusterConfig(env, workers)
+  const running = new Set<Worker>()
+  let stopping = false
+  const crashes: number[] = []
+
+  const fork = () =>
+    new Promise<{ url: string; pid: number }>((resolve, reject) => {
+      const worker = cluster.fork(env)
+      running.add(worker)
+      let listening = false
+      worker.on('message', (message: ListeningMessage) => {
+        if (message?.type !== 'signet-listening') return
+        listening = true
+        resolve({ url: message.url, pid: worker.process.pid as number })
+      })
+      worker.once('exit', (code, signal) => {
+        running.delete(worker)
+        if (!listening)
+          return reject(
+            new Error(`a Signet worker exited before it listened (${signal ?? `exit code ${code}`})`),
+          )
+        if (stopping) return
+        const now = Date.now()
+        crashes.push(now)
+        while ((crashes[0] ?? now) < now - crashWindowMs) crashes.shift()
+        process.stderr.write(
+          `signet: worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); starting another\n`,
+        )
+        if (crashes.length > maxCrashes) {
+          process.stderr.write(`signet: ${crashes.length} workers died within a minute; stopping\n`)
+          process.kill(process.pid, 'SIGTERM')
+          return
+        }
+        fork()
+          .then(({ pid }) => process.stderr.write(`signet: worker ${pid} took its place\n`))
+          .catch((error: Error) => {
+            // A replacement still starting when the primary stops is stopped too: not a failure.
+            if (stopping) return
+            process.stderr.write(`signet: ${error.message}; stopping\n`)
+            process.kill(process.pid, 'SIGTERM')
+          })
+      })
+    })
+
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  let url: string
+  try {
+    url = await Promise.race([
+      fork().then(async (first) => {
+        await Promise.all(Array.from({ length: workers - 1 }, fork))
+        return first.url
+      }),
+      signal.then((received) => {
+        throw new Error(`stopped by ${received} while starting`)
+      }),
+    ])
+  } catch (error) {
+    stopping = true
+    await stopWorkers(running)
+    throw error
+  }
+  process.stdout.write(`Signet is running at ${url} (Ctrl-C to stop)\n`)
+  process.stdout.write(`Workers: ${workers} processes sharing the port (SIGNET_WORKERS)\n`)
+
+  const received = await signal
+  stopping = true
+  const forceExit = () => {
+    for (const worker of running) worker.process.kill('SIGKILL')
+    process.exit(received === 'SIGINT' ? 130 : 143)
+  }
+  process.once('SIGINT', forceExit)
+  process.once('SIGTERM', forceExit)
+  process.stdout.write(`Stopping Signet (${received})…\n`)
+  await stopWorkers(running)
+  process.off('SIGINT', forceExit)
+  process.off('SIGTERM', forceExit)
+  return 0
+}
+
+/** SIGTERM to every worker (each stops cleanly), SIGKILL to any still running after 10 s. */
+async function stopWorkers(running: Set<Worker>): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          if (worker.process.exitCode !== null || worker.process.signalCode !== null) return resolve()
+          const force = setTimeout(() => worker.process.kill('SIGKILL'), stopTimeoutMs)
+          worker.once('exit', () => {
+            clearTimeout(force)
+            resolve()
+          })
+          worker.process.kill('SIGTERM')
+        }),
+    ),
+  )
+}
+
+/**
+ * A worker of the cluster: starts Signet, tells the primary its URL, and stops cleanly on SIGTERM from
+ * the primary or when the primary is gone (its IPC channel closes), so no worker outlives it. SIGINT is
+ * left to the primary: Ctrl-C reaches every process of the terminal's group, and the primary then stops
+ * the workers in order.
+ */
+export async function serveWorker(env: Record<string, string | undefined>): Promise<number> {
+  process.on('SIGINT', () => {})
+  const { startSignet } = await import('../serve.ts')
+  const signet = await startSignet({ env })
+  process.send?.({ type: 'signet-listening', url: signet.url } satisfies ListeningMessage)
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve())
+    process.once('disconnect', () => resolve())
+  })
+  await signet.stop()
+  // The IPC channel would keep the process alive.
+  if (process.connected) process.disconnect()
+  return 0
+}

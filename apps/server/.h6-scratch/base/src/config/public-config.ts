@@ -1,0 +1,39 @@
+import type { ChainConfig, SignetConfig, SignetMode, WalletGroup } from './config.ts'
+
+/** What the web app needs to know at run time; one build serves any configuration. */
+export type PublicConfig = {
+  appName: string
+  mode: SignetMode
+  chains: ChainConfig[]
+  walletConnectProjectId?: string
+  gatewayUrl: string
+  safeHosts: string[]
+  demoAccounts?: { address: string; privateKey: string }[]
+  demoSafes?: { address: string; chainId: number; owners: string[]; threshold: number; version: string }[]
+  walletGroups: WalletGroup[]
+  theme: SignetConfig['theme']
+}
+
+export type DemoFixtures = Pick<PublicConfig, 'demoAccounts' | 'demoSafes'>
+
+/**
+ * The run-time configuration handed to the browser. Demo accounts (anvil's well-known test keys)
+ * are included only outside production, so a production page never carries a key.
+ */
+export function toPublicConfig(config: SignetConfig, gatewayUrl: string, demo: DemoFixtures = {}): PublicConfig {
+  const publicConfig: PublicConfig = {
+    appName: config.appName,
+    mode: config.mode,
+    chains: config.chains,
+    gatewayUrl,
+    safeHosts: config.safeHosts,
+    walletGroups: config.walletGroups,
+    theme: config.theme,
+  }
+  if (config.walletConnectProjectId) publicConfig.walletConnectProjectId = config.walletConnectProjectId
+  if (config.mode !== 'production') {
+    if (demo.demoAccounts) publicConfig.demoAccounts = demo.demoAccounts
+    if (demo.demoSafes) publicConfig.demoSafes = demo.demoSafes
+  }
+  return publicConfig
+}

@@ -1,0 +1,125 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Logger } from 'pino'
+import type { PublicConfig } from '../config/public-config.ts'
+import { SignetError } from '../errors.ts'
+import { pingDatabase } from '../store/database.ts'
+import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
+import { RateLimiter } from './rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request-log.ts'
+import { renderIndexHtml } from './web-app.ts'
+
+export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure'> & {
+  publicConfig: PublicConfig
+  /** Origins allowed to frame Signet (Safe{Wallet} hosts). */
+  safeHosts: readonly string[]
+  rateLimit: { enabled: boolean; noncePerMinute: number; verifyPerMinute: number }
+  webDist: string
+  log: Logger
+}
+
+const maxBodyBytes = 64 * 1024
+
+/**
+ * The whole HTTP surface: the JSON API under /api and the built web app everywhere else.
+ *
+ * @example const app = createApp(options); serve({ fetch: app.fetch, port: 8787 })
+ */
+export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
+  const app = new Hono<RequestLogEnv>()
+  const secure = options.origin.startsWith('https:')
+
+  app.use('*', requestLogger(options.log))
+  app.use('*', async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
+    c.header('Content-Security-Policy', `frame-ancestors 'self' ${options.safeHosts.join(' ')}`)
+    if (secure) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  })
+
+  // Cookie-bearing POSTs only from our own pages: a browser always sends Origin on a cross-site POST.
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('Origin')
+    if (c.req.method === 'POST' && origin !== undefined && origin !== options.origin) {
+      throw new SignetError('forbidden_origin', 403, `Requests from ${origin} are not accepted.`)
+    }
+    await next()
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new SignetError(
+          'payload_too_large',
+          413,
+          `The body must be at most ${maxBodyBytes / 1024} KiB.`,
+        )
+      },
+    }),
+  )
+
+  app.get('/api/health', async (c) => {
+    if (!(await pingDatabase(options.db))) {
+      return c.json(
+        { error: { code: 'database_unavailable', message: 'The database does not answer.' } },
+        503,
+      )
+    }
+    return c.json({ status: 'ok' })
+  })
+  app.get('/api/config', (c) => c.json(options.publicConfig))
+
+  const rateLimits = options.rateLimit.enabled
+    ? {
+        nonce: new RateLimiter(options.rateLimit.noncePerMinute),
+        verify: new RateLimiter(options.rateLimit.verifyPerMinute),
+      }
+    : undefined
+  app.route('/api/auth', authRoutes({ ...options, secure, rateLimits, clientKey }))
+
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+  )
+
+  const indexHtml = renderIndexHtml(options.webDist, options.publicConfig)
+  if (indexHtml) {
+    app.use(
+      '/assets/*',
+      async (c, next) => {
+        await next()
+        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+      serveStatic({ root: options.webDist }),
+    )
+    app.use('*', serveStatic({ root: options.webDist, index: '__no_index__' }))
+  }
+  app.get('*', (c) => {
+    if (!indexHtml) return c.text('The web app is not built: run `npm run build -w apps/web`.', 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(indexHtml)
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof SignetError) {
+      annotateRequestLog(c, { code: error.code })
+      return c.json(error.toJSON(), error.status as 400)
+    }
+    annotateRequestLog(c, { code: 'internal_error' })
+    // The cause stays in the server's log; the client gets a generic text (no stack, no SQL, no paths).
+    options.log.error({ err: error, path: c.req.path }, 'unexpected error')
+    return c.json({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }, 500)
+  })
+  return app
+}
+
+function clientKey(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}

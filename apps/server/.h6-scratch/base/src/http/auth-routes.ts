@@ -1,0 +1,106 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import { type SignInContext, signIn } from '../auth/sign-in.ts'
+import { InvalidRequestError, SignetError } from '../errors.ts'
+import { issueNonce } from '../store/nonce-store.ts'
+import { deleteSession, findSession, type Session } from '../store/session-store.ts'
+import type { RateLimiter } from './rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from './request-log.ts'
+
+export const sessionCookieName = 'signet_session'
+
+export type AuthRoutesOptions = SignInContext & {
+  nonceTtlMs: number
+  /** Served over HTTPS: the cookie gets `Secure`. */
+  secure: boolean
+  rateLimits?: { nonce: RateLimiter; verify: RateLimiter }
+  clientKey: (c: Context) => string
+}
+
+// Generous for any real message (the longest vector is ~1 KB) yet far below anything abusive.
+const verifyBody = z.object({
+  message: z.string().min(1).max(16_384),
+  signature: z
+    .string()
+    .max(20_000)
+    .regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex'),
+})
+
+/** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
+export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
+  const routes = new Hono<RequestLogEnv>()
+  const now = () => options.now?.() ?? Date.now()
+
+  routes.get('/nonce', async (c) => {
+    limit(c, options.rateLimits?.nonce)
+    const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
+    annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
+    c.header('Cache-Control', 'no-store')
+    return c.json({ nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() })
+  })
+
+  routes.post('/verify', async (c) => {
+    limit(c, options.rateLimits?.verify)
+    const body = verifyBody.safeParse(await readJson(c))
+    if (!body.success) {
+      const issue = body.error.issues[0]
+      throw new InvalidRequestError(
+        `The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
+      )
+    }
+    const { token, session } = await signIn(body.data, options)
+    annotateRequestLog(c, { address: shortAddress(session.address) })
+    setCookie(c, sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: options.secure,
+      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
+    })
+    return c.json(sessionBody(session))
+  })
+
+  routes.get('/session', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const token = getCookie(c, sessionCookieName)
+    const session = token ? await findSession(options.db, token, now()) : undefined
+    if (!session) throw new SignetError('no_session', 401, 'There is no live session.')
+    return c.json(sessionBody(session))
+  })
+
+  routes.post('/logout', async (c) => {
+    const token = getCookie(c, sessionCookieName)
+    if (token) await deleteSession(options.db, token)
+    deleteCookie(c, sessionCookieName, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' })
+    return c.body(null, 204)
+  })
+
+  function limit(c: Context, limiter: RateLimiter | undefined) {
+    const retryAfter = limiter?.hit(options.clientKey(c))
+    if (retryAfter === undefined) return
+    c.header('Retry-After', String(retryAfter))
+    throw new SignetError('rate_limited', 429, `Too many requests; retry in ${retryAfter} s.`)
+  }
+
+  return routes
+}
+
+function sessionBody(session: Session) {
+  return {
+    address: session.address,
+    chainId: session.chainId,
+    accountType: session.accountType,
+    issuedAt: new Date(session.issuedAt).toISOString(),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  }
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new InvalidRequestError('The body must be JSON.')
+  }
+}

@@ -1,0 +1,44 @@
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
+import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
+import { InvalidRequestError, SignetError } from '../errors.ts'
+import { annotateRequestLog, type RequestLogEnv, shortNonce } from './request-log.ts'
+
+export type PendingSignInRoutesOptions = PendingSignInContext
+
+const pendingBody = z.object({ message: z.string().min(1).max(16_384) })
+
+/**
+ * `POST /` `{message}` → `{nonce, expiresAt}`: holds the nonce of a Safe sign-in that waits for its
+ * co-owners (issue 6). Mounted at `/api/auth/pending`; renders its own errors as `{error:{code,message}}`
+ * so that it answers the same mounted or alone.
+ *
+ * @example app.route('/api/auth/pending', pendingSignInRoutes({ db, domain, origin, chainIds, pendingNonceTtlMs }))
+ */
+export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<RequestLogEnv> {
+  const routes = new Hono<RequestLogEnv>()
+
+  routes.post('/', async (c) => {
+    const body = pendingBody.safeParse(await readJson(c))
+    if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
+    const held = await holdPendingSignInNonce(body.data, options)
+    annotateRequestLog(c, { noncePrefix: shortNonce(held.nonce) })
+    c.header('Cache-Control', 'no-store')
+    return c.json({ nonce: held.nonce, expiresAt: new Date(held.expiresAt).toISOString() })
+  })
+
+  routes.onError((error, c) => {
+    if (!(error instanceof SignetError)) throw error
+    annotateRequestLog(c, { code: error.code })
+    return c.json(error.toJSON(), error.status as 400)
+  })
+  return routes
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new InvalidRequestError('The body must be JSON.')
+  }
+}

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import {
+  Kysely,
+  type Migration,
+  Migrator,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely'
+import pg from 'pg'
+import type { SignetConfig } from '../config/config.ts'
+
+/** Tables of the store. Times are milliseconds since the epoch. */
+export type StoreSchema = {
+  nonces: {
+    nonce: string
+    issued_at: number
+    expires_at: number
+    consumed_at: number | null
+  }
+  sessions: {
+    /** SHA-256 of the cookie token: a leaked database does not leak live cookies. */
+    id: string
+    address: string
+    chain_id: number
+    account_type: string
+    issued_at: number
+    expires_at: number
+  }
+}
+
+export type StoreDatabase = Kysely<StoreSchema> & { readonly dialectKind: 'sqlite' | 'postgres' }
+
+// Migrations are code, applied in name order on start (both dialects take the same statements).
+const migrations: Record<string, Migration> = {
+  '0001_nonces_and_sessions': {
+    async up(db) {
+      await db.schema
+        .createTable('nonces')
+        .addColumn('nonce', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('issued_at', 'bigint', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .execute()
+      await db.schema.createIndex('nonces_expires_at').on('nonces').column('expires_at').execute()
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('address', 'varchar(42)', (column) => column.notNull())
+        .addColumn('chain_id', 'bigint', (column) => column.notNull())
+        .addColumn('account_type', 'varchar(16)', (column) => column.notNull())
+        .addColumn('issued_at', 'bigint', (column) => column.notNull())
+        .addColumn('expires_at', 'bigint', (column) => column.notNull())
+        .execute()
+      await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute()
+    },
+  },
+}
+
+/**
+ * Opens the database named by the configuration and brings its schema up to date.
+ *
+ * @example const db = await openDatabase({ kind: 'sqlite', path: ':memory:' })
+ */
+export async function openDatabase(database: SignetConfig['database']): Promise<StoreDatabase> {
+  const db = database.kind === 'sqlite' ? openSqlite(database.path) : openPostgres(database.url)
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error } = await migrator.migrateToLatest()
+  if (error) {
+    await db.destroy()
+    throw new Error(`database migration failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
+  }
+  return Object.assign(db, { dialectKind: database.kind })
+}
+
+function openSqlite(path: string): Kysely<StoreSchema> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new SQLite(path)
+  // WAL lets readers run beside the writer; busy_timeout waits for a lock instead of failing when a
+  // second process (e.g. the CLI) writes at the same time.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  // NORMAL: a commit is not fsynced (the WAL is, at each checkpoint). better-sqlite3 is synchronous, so
+  // with FULL every nonce and session write blocked the event loop for one fsync (~3 ms on this disk,
+  // two per sign-in). A process crash (even SIGKILL) loses nothing; a power loss or OS crash may roll
+  // back the last commits, never corrupt the file: a lost nonce means "sign in again", a lost sign-in
+  // loses its session and its nonce consumption together. Logout alone is written with FULL
+  // (`writeDurably`), so a revoked session cannot come back. See docs/SECURITY.md.
+  sqlite.pragma('synchronous = NORMAL')
+  return new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+// Kysely prepares every query it runs, and better-sqlite3 compiles SQL on each prepare(); the store runs
+// a handful of fixed query shapes, so compiled statements are kept by their text (bounded, in case).
+const maxCachedStatements = 256
+
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = statements.get(text)
+      if (statement === undefined) {
+        statement = sqlite.prepare(text)
+        if (statements.size < maxCachedStatements) statements.set(text, statement)
+      }
+      return statement
+    },
+  }
+}
+
+/**
+ * Runs a write that must survive a power loss as soon as it returns. On SQLite (synchronous NORMAL) the
+ * connection is switched to FULL for it, so its commit fsyncs the WAL; Postgres commits durably anyway.
+ *
+ * @example await writeDurably(db, (trx) => trx.deleteFrom('sessions').where('id', '=', id).execute())
+ */
+export async function writeDurably<T>(
+  db: StoreDatabase,
+  write: (db: Kysely<StoreSchema>) => Promise<T>,
+): Promise<T> {
+  if (db.dialectKind !== 'sqlite') return write(db)
+  // One connection, held for the three statements: no other query runs under FULL by accident.
+  return db.connection().execute(async (connection) => {
+    await sql`pragma synchronous = FULL`.execute(connection)
+    try {
+      return await write(connection)
+    } finally {
+      await sql`pragma synchronous = NORMAL`.execute(connection)
+    }
+  })
+}
+
+function openPostgres(url: string): Kysely<StoreSchema> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // int8 columns hold millisecond times and chain ids, all far below 2^53.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text'),
+    },
+  })
+  // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it and the next query reports a real failure.
+  pool.on('error', () => {})
+  return new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Kysely<StoreSchema>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// Runs a TypeScript entry file through tsx's loader: `node run-ts.mjs file.ts [args…]`.
+import { pathToFileURL } from 'node:url'
+import { resolve } from 'node:path'
+import { register } from 'tsx/esm/api'
+
+register()
+const [file, ...rest] = process.argv.slice(2)
+if (!file) {
+  console.error('usage: run-ts.mjs <file.ts> [args…]')
+  process.exit(2)
+}
+process.argv = [process.argv[0], resolve(file), ...rest]
+await import(pathToFileURL(resolve(file)).href)

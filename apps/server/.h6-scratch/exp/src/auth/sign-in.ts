@@ -1,0 +1,78 @@
+import type { Address } from 'viem'
+import { InvalidSignatureError, SignetError, SignInError } from '../errors.ts'
+import { parseDateTime } from '../siwe/date-time.ts'
+import { parseSiweMessage } from '../siwe/parse.ts'
+import { checkSiweRules } from '../siwe/rules.ts'
+import type { StoreDatabase } from '../store/database.ts'
+import { isNonceLive } from '../store/nonce-store.ts'
+import { consumeNonceAndCreateSession, type Session } from '../store/session-store.ts'
+import type { RpcClient } from '../verify/contract-signature.ts'
+import { verifySignature } from '../verify/verify-signature.ts'
+
+/** Clocks of wallets and servers drift; a message issued up to this far in our future is accepted. */
+export const clockSkewMs = 60_000
+
+export type SignInContext = {
+  db: StoreDatabase
+  domain: string
+  origin: string
+  chainIds: readonly number[]
+  /** The chain's RPC client, or undefined when the chain is not configured. */
+  clientFor: (chainId: number) => RpcClient | undefined
+  sessionTtlMs: number
+  now?: () => number
+}
+
+/**
+ * Verifies a signed EIP-4361 message and, when it proves the address, consumes its nonce and opens a
+ * session — in this order: parse → rules → nonce still live (cheap read, so an unknown nonce costs no
+ * RPC) → signature (SPEC §2.2) → nonce consumed atomically with the session insert. Consuming last means
+ * a bad signature does not burn a legitimate user's nonce, and concurrent replays of one good message
+ * yield exactly one session.
+ *
+ * @throws {SignetError} `invalid_message` (400), a rule's code or `invalid_nonce`/`invalid_signature`
+ *   (401), `rpc_unavailable` (503).
+ * @example const { token, session } = await signIn({ message, signature }, context)
+ */
+export async function signIn(
+  request: { message: string; signature: string },
+  context: SignInContext,
+): Promise<{ token: string; session: Session }> {
+  const now = context.now?.() ?? Date.now()
+  const msg = parseSiweMessage(request.message)
+  checkSiweRules(msg, {
+    domain: context.domain,
+    origin: context.origin,
+    chainIds: context.chainIds,
+    now,
+    clockSkewMs,
+  })
+  if (!(await isNonceLive(context.db, msg.nonce, now))) throw invalidNonce()
+
+  const result = await verifySignature({
+    address: msg.address as Address,
+    message: request.message,
+    signature: request.signature,
+    chainId: msg.chainId,
+    client: context.clientFor(msg.chainId),
+  })
+  if (!result.valid) throw new InvalidSignatureError()
+
+  const consumedAt = context.now?.() ?? Date.now()
+  // A session never outlives the message that opened it.
+  const messageExpiry = msg.expirationTime === undefined ? undefined : parseDateTime(msg.expirationTime)
+  const ttlMs = Math.min(context.sessionTtlMs, (messageExpiry ?? Number.POSITIVE_INFINITY) - consumedAt)
+  const created = await consumeNonceAndCreateSession(
+    context.db,
+    msg.nonce,
+    { address: msg.address, chainId: msg.chainId, accountType: result.accountType },
+    consumedAt,
+    ttlMs,
+  )
+  if (!created) throw invalidNonce()
+  return created
+}
+
+function invalidNonce(): SignetError {
+  return new SignInError('invalid_nonce', 'The nonce was not issued by this server, was already used, or expired.')
+}

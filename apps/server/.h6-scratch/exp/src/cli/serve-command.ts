@@ -1,0 +1,56 @@
+import cluster from 'node:cluster'
+import { ConfigError } from '../config/config.ts'
+import { nativeSecp256k1Available } from '../verify/ecdsa-recover.ts'
+import { exitCodes } from './usage.ts'
+import { readWorkerCount } from './worker-count.ts'
+
+/**
+ * `signet serve` / `signet dev`: starts Signet and keeps it running until SIGINT or SIGTERM, then stops it
+ * cleanly (server closed, local chain stopped, database closed). A second signal exits at once.
+ * `dev` is `serve` with `SIGNET_MODE=dev` unless the environment sets another mode.
+ * With `SIGNET_WORKERS` > 1 this process is the primary of that many worker processes (see serve-cluster.ts).
+ * A bad environment variable is reported as `signet: NAME: problem` with exit code 2.
+ */
+export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
+  const env =
+    command === 'dev' ? { ...process.env, SIGNET_MODE: process.env.SIGNET_MODE || 'dev' } : process.env
+  // Imported here so that `parse` and `verify` do not load the server, the database and the chain tooling.
+  const { serveCluster, serveWorker } = await import('./serve-cluster.ts')
+  if (cluster.isWorker) return serveWorker(env)
+  try {
+    if (!nativeSecp256k1Available()) {
+      process.stderr.write(
+        'signet: libsecp256k1 did not load; EOA signatures are verified in JavaScript (slower)\n',
+      )
+    }
+    const workers = readWorkerCount(env)
+    if (workers > 1) return await serveCluster(env, workers)
+    return await serveOne(env)
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    process.stderr.write(`signet: ${error.message}\n`)
+    return exitCodes.usage
+  }
+}
+
+async function serveOne(env: Record<string, string | undefined>): Promise<number> {
+  const { startSignet } = await import('../serve.ts')
+  const signet = await startSignet({ env })
+  process.stdout.write(`Signet is running at ${signet.url} (Ctrl-C to stop)\n`)
+  if (signet.demo) {
+    process.stdout.write(`Local chain (anvil): ${signet.demo.rpcUrl}\n`)
+    if (signet.demo.gatewayUrl) process.stdout.write(`Local Safe gateway: ${signet.demo.gatewayUrl}\n`)
+  }
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve)
+    process.once('SIGTERM', resolve)
+  })
+  const forceExit = () => process.exit(signal === 'SIGINT' ? 130 : 143)
+  process.once('SIGINT', forceExit)
+  process.once('SIGTERM', forceExit)
+  process.stdout.write(`Stopping Signet (${signal})…\n`)
+  await signet.stop()
+  process.off('SIGINT', forceExit)
+  process.off('SIGTERM', forceExit)
+  return 0
+}

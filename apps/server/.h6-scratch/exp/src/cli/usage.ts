@@ -1,0 +1,25 @@
+/** Exit codes of the `signet` command. */
+export const exitCodes = { ok: 0, invalid: 1, usage: 2 } as const
+
+export const usageText = `Usage: signet <command> [options]
+
+Commands:
+  serve                      start Signet (what \`npm start\` runs); stops on Ctrl-C / SIGTERM
+  dev                        start Signet for development; stops on Ctrl-C / SIGTERM
+  parse --message FILE|-     print the fields of an EIP-4361 message as JSON
+                             exit 0, or 1 with {"error":{"code","message"}} when it does not parse
+  verify --message FILE|- --signature 0x… [--domain D] [--nonce N] [--time ISO] [--rpc URL]
+                             check a signed message: the domain and nonce when given, expirationTime and
+                             notBefore at --time (default now), and the signature (EOA offline; contract
+                             accounts through --rpc, which may be repeated as fallbacks)
+                             exit 0 valid, 1 invalid, 2 usage error
+  help                       show this text
+
+FILE - reads standard input. One newline at the end of the input is not part of the message.
+`
+
+/** Bad or missing arguments: the CLI prints the reason and the usage text and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+  readonly code = 'usage'
+}

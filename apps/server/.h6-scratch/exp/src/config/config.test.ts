@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, signInDomain, withLocalChain } from './config.ts'
+import { parseDuration } from './duration.ts'
+
+describe('loadConfig', () => {
+  it('gives the documented defaults with an empty environment (demo mode, local chain)', () => {
+    const config = loadConfig({}, '/srv/signet')
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 8787,
+      host: '127.0.0.1',
+      origin: undefined,
+      startLocalChain: true,
+      database: { kind: 'sqlite', path: '/srv/signet/data/signet.sqlite' },
+      gatewayUrl: undefined,
+      safeHosts: ['https://app.safe.global'],
+      walletConnectProjectId: undefined,
+      appName: 'Signet',
+      sessionTtlMs: 86_400_000,
+      nonceTtlMs: 600_000,
+      rateLimit: { enabled: true },
+      theme: { accent: 'blue', radius: 'large', mode: 'system' },
+    })
+    expect(config.chains.map((chain) => chain.id)).toEqual([1, 100, 11155111])
+    expect(withLocalChain(config, 'http://127.0.0.1:9545').chains.map((chain) => chain.id)).toEqual([
+      1, 100, 11155111, 31337,
+    ])
+  })
+
+  it('enables a chain per SIGNET_RPC_<id> with comma-separated fallbacks, and leaves demo mode', () => {
+    const config = loadConfig({
+      SIGNET_RPC_31337: 'http://127.0.0.1:8545, ws://127.0.0.1:8546',
+      SIGNET_RPC_1: 'https://mainnet.example',
+      SIGNET_RPC_8453: 'https://base.example',
+    })
+    expect(config.mode).toBe('production')
+    expect(config.startLocalChain).toBe(false)
+    expect(config.chains.map((chain) => [chain.id, chain.rpcUrls])).toEqual([
+      [1, ['https://mainnet.example']],
+      [100, ['https://rpc.gnosischain.com']],
+      [11155111, ['https://ethereum-sepolia-rpc.publicnode.com', 'https://rpc.sepolia.org']],
+      [31337, ['http://127.0.0.1:8545', 'ws://127.0.0.1:8546']],
+      [8453, ['https://base.example']],
+    ])
+  })
+
+  it('reads Postgres and SQLite database settings', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/signet' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/signet',
+    })
+    expect(loadConfig({ DATABASE_URL: 'state/s.db' }, '/app').database).toEqual({ kind: 'sqlite', path: '/app/state/s.db' })
+  })
+
+  it('parses wallet groups, theme, ttl and origin', () => {
+    const config = loadConfig({
+      SIGNET_WALLET_GROUPS: 'Popular: metaMask, rainbow;More:ledger',
+      SIGNET_THEME_ACCENT: 'pink',
+      SIGNET_THEME_RADIUS: 'none',
+      SIGNET_THEME_MODE: 'dark',
+      SIGNET_SESSION_TTL: '30m',
+      SIGNET_ORIGIN: 'https://signet.example.com',
+      SIGNET_SAFE_HOSTS: 'https://app.safe.global,http://localhost:3000',
+    })
+    expect(config.walletGroups).toEqual([
+      { groupName: 'Popular', wallets: ['metaMask', 'rainbow'] },
+      { groupName: 'More', wallets: ['ledger'] },
+    ])
+    expect(config.theme).toEqual({ accent: 'pink', radius: 'none', mode: 'dark' })
+    expect(config.sessionTtlMs).toBe(1_800_000)
+    expect(config.origin).toBe('https://signet.example.com')
+    expect(signInDomain(config.origin ?? '')).toBe('signet.example.com')
+    expect(config.safeHosts).toEqual(['https://app.safe.global', 'http://localhost:3000'])
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: expected a whole number, got "eighty"'],
+    [{ PORT: '70000' }, 'PORT: expected 0–65535, got 70000'],
+    [{ SIGNET_RPC_0: 'http://x' }, 'SIGNET_RPC_0: the chain id after SIGNET_RPC_ must be a positive integer'],
+    [{ SIGNET_RPC_abc: 'http://x' }, 'SIGNET_RPC_abc: the chain id after SIGNET_RPC_ must be a positive integer'],
+    [{ SIGNET_RPC_5: 'ftp://x' }, 'SIGNET_RPC_5: expected http(s) or ws(s) URLs, got "ftp://x"'],
+    [{ SIGNET_ORIGIN: 'https://x.example/path' }, 'SIGNET_ORIGIN: expected an origin such as https://signet.example.com, got "https://x.example/path"'],
+    [{ SIGNET_SESSION_TTL: 'forever' }, 'SIGNET_SESSION_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"'],
+    [{ SIGNET_RATE_LIMIT: 'maybe' }, 'SIGNET_RATE_LIMIT: expected "on" or "off", got "maybe"'],
+    [{ SIGNET_THEME_ACCENT: 'teal' }, 'SIGNET_THEME_ACCENT: expected one of blue, green, orange, pink, purple, red, got "teal"'],
+    [{ SIGNET_WALLET_GROUPS: 'metaMask' }, 'SIGNET_WALLET_GROUPS: expected "Group:walletId,walletId;…", got "metaMask"'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: expected a file path (SQLite) or postgres://…, got "mysql://x"'],
+    [{ SIGNET_GATEWAY_URL: 'gateway' }, 'SIGNET_GATEWAY_URL: expected an http(s) URL, got "gateway"'],
+    [{ SIGNET_MODE: 'staging' }, 'SIGNET_MODE: expected one of production, demo, dev, got "staging"'],
+  ])('refuses %j with an error naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})
+
+describe('parseDuration', () => {
+  it.each([
+    ['24h', 86_400_000],
+    ['90s', 90_000],
+    ['3600', 3_600_000],
+    ['7d', 604_800_000],
+    ['250ms', 250],
+  ])('%s → %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms))
+  it.each(['', '0', '-1h', '1.5h', '1w', 'h'])('refuses %j', (text) => expect(parseDuration(text)).toBeUndefined())
+})

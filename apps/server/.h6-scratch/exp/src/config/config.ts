@@ -1,0 +1,258 @@
+import { join, resolve } from 'node:path'
+import { customChain, defaultChains, localChain } from './default-chains.ts'
+import { parseDuration } from './duration.ts'
+
+export type SignetMode = 'production' | 'demo' | 'dev'
+export const accentPresets = ['blue', 'green', 'orange', 'pink', 'purple', 'red'] as const
+export const radiusPresets = ['none', 'small', 'medium', 'large'] as const
+export const themeModes = ['system', 'light', 'dark'] as const
+
+export type ChainConfig = {
+  id: number
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: string[]
+  blockExplorerUrl?: string
+  testnet?: boolean
+}
+
+export type WalletGroup = { groupName: string; wallets: string[] }
+
+export type SignetConfig = {
+  mode: SignetMode
+  port: number
+  host: string
+  /** Public origin; undefined until the server knows its port when `SIGNET_ORIGIN` is not set. */
+  origin: string | undefined
+  chains: ChainConfig[]
+  /** True when no `SIGNET_RPC_*` is set: the local chain must be started and added to `chains`. */
+  startLocalChain: boolean
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
+  /** Undefined means: the hosted gateway, or the local one in demo mode. */
+  gatewayUrl: string | undefined
+  safeHosts: string[]
+  walletConnectProjectId: string | undefined
+  appName: string
+  sessionTtlMs: number
+  nonceTtlMs: number
+  /** Longest life of a nonce bound to a pending Safe sign-in (issue 6). */
+  pendingNonceTtlMs: number
+  rateLimit: { enabled: boolean; noncePerMinute: number; verifyPerMinute: number }
+  walletGroups: WalletGroup[]
+  theme: {
+    accent: (typeof accentPresets)[number]
+    radius: (typeof radiusPresets)[number]
+    mode: (typeof themeModes)[number]
+  }
+}
+
+/** A bad environment variable. The message always names it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  readonly variable: string
+  constructor(variable: string, problem: string) {
+    super(`${variable}: ${problem}`)
+    this.variable = variable
+  }
+}
+
+export const hostedGatewayUrl = 'https://safe-client.safe.global'
+export const defaultSafeHost = 'https://app.safe.global'
+export const defaultWalletGroups: WalletGroup[] = [
+  { groupName: 'Recommended', wallets: ['metaMask', 'rainbow', 'coinbase', 'walletConnect'] },
+  { groupName: 'Other', wallets: ['safe', 'ledger', 'trust', 'zerion', 'argent'] },
+]
+
+const rpcVariable = /^SIGNET_RPC_(.+)$/
+
+/**
+ * Reads and validates Signet's configuration from environment variables, once, at start.
+ * Throws a {@link ConfigError} naming the first bad variable.
+ *
+ * @example const config = loadConfig(process.env)
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): SignetConfig {
+  const port = readInteger(env, 'PORT', 8787, 0, 65_535)
+  const host = readText(env, 'HOST') ?? '127.0.0.1'
+  const rpcChains = readRpcChains(env)
+  const startLocalChain = rpcChains.length === 0
+  const mode = readChoice(env, 'SIGNET_MODE', ['production', 'demo', 'dev'] as const, startLocalChain ? 'demo' : 'production')
+
+  const chains = startLocalChain ? [...defaultChains] : mergeChains(rpcChains)
+
+  const sessionTtlMs = readDuration(env, 'SIGNET_SESSION_TTL', '24h')
+  const nonceTtlMs = readDuration(env, 'SIGNET_NONCE_TTL', '10m')
+  const pendingNonceTtlMs = readDuration(env, 'SIGNET_PENDING_SIGN_IN_TTL', '7d')
+  const rateLimitText = readText(env, 'SIGNET_RATE_LIMIT') ?? 'on'
+  if (rateLimitText !== 'on' && rateLimitText !== 'off') {
+    throw new ConfigError('SIGNET_RATE_LIMIT', `expected "on" or "off", got ${JSON.stringify(rateLimitText)}`)
+  }
+
+  return {
+    mode,
+    port,
+    host,
+    origin: readOrigin(env),
+    chains,
+    startLocalChain,
+    database: readDatabase(env, cwd),
+    gatewayUrl: readHttpUrl(env, 'SIGNET_GATEWAY_URL'),
+    safeHosts: readOrigins(env, 'SIGNET_SAFE_HOSTS') ?? [defaultSafeHost],
+    walletConnectProjectId: readText(env, 'SIGNET_WALLETCONNECT_PROJECT_ID'),
+    appName: readText(env, 'SIGNET_APP_NAME') ?? 'Signet',
+    sessionTtlMs,
+    nonceTtlMs,
+    pendingNonceTtlMs,
+    rateLimit: {
+      enabled: rateLimitText === 'on',
+      noncePerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_NONCE', 120, 1, 1_000_000),
+      verifyPerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_VERIFY', 60, 1, 1_000_000),
+    },
+    walletGroups: readWalletGroups(env),
+    theme: {
+      accent: readChoice(env, 'SIGNET_THEME_ACCENT', accentPresets, 'blue'),
+      radius: readChoice(env, 'SIGNET_THEME_RADIUS', radiusPresets, 'large'),
+      mode: readChoice(env, 'SIGNET_THEME_MODE', themeModes, 'system'),
+    },
+  }
+}
+
+/** Adds the started local chain to the configured ones (demo and dev mode). */
+export function withLocalChain(config: SignetConfig, rpcUrl: string): SignetConfig {
+  return { ...config, chains: [...config.chains.filter((chain) => chain.id !== 31337), localChain([rpcUrl])] }
+}
+
+/** The SIWE domain: host[:port] of the public origin. */
+export function signInDomain(origin: string): string {
+  return new URL(origin).host
+}
+
+function readText(env: Record<string, string | undefined>, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+function readInteger(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
+  const text = readText(env, name)
+  if (text === undefined) return fallback
+  if (!/^\d+$/.test(text)) throw new ConfigError(name, `expected a whole number, got ${JSON.stringify(text)}`)
+  const value = Number(text)
+  if (value < min || value > max) throw new ConfigError(name, `expected ${min}–${max}, got ${value}`)
+  return value
+}
+
+function readChoice<const T extends readonly string[]>(
+  env: Record<string, string | undefined>,
+  name: string,
+  choices: T,
+  fallback: T[number],
+): T[number] {
+  const text = readText(env, name)
+  if (text === undefined) return fallback
+  if (!choices.includes(text)) throw new ConfigError(name, `expected one of ${choices.join(', ')}, got ${JSON.stringify(text)}`)
+  return text
+}
+
+function readDuration(env: Record<string, string | undefined>, name: string, fallback: string): number {
+  const text = readText(env, name) ?? fallback
+  const ms = parseDuration(text)
+  if (ms === undefined) throw new ConfigError(name, `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`)
+  return ms
+}
+
+function readOrigin(env: Record<string, string | undefined>): string | undefined {
+  const text = readText(env, 'SIGNET_ORIGIN')
+  if (text === undefined) return undefined
+  const url = parseUrl(text)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text.replace(/\/$/, '')) {
+    throw new ConfigError('SIGNET_ORIGIN', `expected an origin such as https://signet.example.com, got ${JSON.stringify(text)}`)
+  }
+  return url.origin
+}
+
+function readOrigins(env: Record<string, string | undefined>, name: string): string[] | undefined {
+  const text = readText(env, name)
+  if (text === undefined) return undefined
+  return text.split(',').map((part) => {
+    const url = parseUrl(part.trim())
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(name, `expected comma-separated http(s) origins, got ${JSON.stringify(part.trim())}`)
+    }
+    return url.origin
+  })
+}
+
+function readHttpUrl(env: Record<string, string | undefined>, name: string): string | undefined {
+  const text = readText(env, name)
+  if (text === undefined) return undefined
+  const url = parseUrl(text)
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(name, `expected an http(s) URL, got ${JSON.stringify(text)}`)
+  }
+  return text.replace(/\/+$/, '')
+}
+
+function readRpcChains(env: Record<string, string | undefined>): ChainConfig[] {
+  const chains: ChainConfig[] = []
+  for (const name of Object.keys(env).sort()) {
+    const match = rpcVariable.exec(name)
+    if (!match) continue
+    const idText = match[1] ?? ''
+    if (!/^[1-9]\d{0,15}$/.test(idText)) throw new ConfigError(name, 'the chain id after SIGNET_RPC_ must be a positive integer')
+    const text = readText(env, name)
+    if (text === undefined) throw new ConfigError(name, 'expected one or more comma-separated RPC URLs')
+    const rpcUrls = text.split(',').map((part) => {
+      const url = parseUrl(part.trim())
+      if (!url || !['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) {
+        throw new ConfigError(name, `expected http(s) or ws(s) URLs, got ${JSON.stringify(part.trim())}`)
+      }
+      return part.trim()
+    })
+    const id = Number(idText)
+    chains.push(id === 31337 ? localChain(rpcUrls) : customChain(id, rpcUrls))
+  }
+  return chains
+}
+
+/** The default chains with any RPC overrides, plus chains that only an RPC variable enables. */
+function mergeChains(rpcChains: ChainConfig[]): ChainConfig[] {
+  const merged = defaultChains.map((chain) => {
+    const override = rpcChains.find((rpc) => rpc.id === chain.id)
+    return override ? { ...chain, rpcUrls: override.rpcUrls } : chain
+  })
+  for (const chain of rpcChains) if (!merged.some((known) => known.id === chain.id)) merged.push(chain)
+  return merged
+}
+
+function readDatabase(env: Record<string, string | undefined>, cwd: string): SignetConfig['database'] {
+  const text = readText(env, 'DATABASE_URL')
+  if (text === undefined) return { kind: 'sqlite', path: join(cwd, 'data', 'signet.sqlite') }
+  if (/^postgres(ql)?:\/\//.test(text)) {
+    if (!parseUrl(text)) throw new ConfigError('DATABASE_URL', 'not a valid postgres:// URL')
+    return { kind: 'postgres', url: text }
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    throw new ConfigError('DATABASE_URL', `expected a file path (SQLite) or postgres://…, got ${JSON.stringify(text)}`)
+  }
+  return { kind: 'sqlite', path: text === ':memory:' ? text : resolve(cwd, text.replace(/^file:/, '')) }
+}
+
+function readWalletGroups(env: Record<string, string | undefined>): WalletGroup[] {
+  const text = readText(env, 'SIGNET_WALLET_GROUPS')
+  if (text === undefined) return defaultWalletGroups
+  return text.split(';').map((part) => {
+    const match = /^\s*([^:;]+?)\s*:\s*([A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*)\s*$/.exec(part)
+    if (!match?.[1] || !match[2]) {
+      throw new ConfigError('SIGNET_WALLET_GROUPS', `expected "Group:walletId,walletId;…", got ${JSON.stringify(part)}`)
+    }
+    return { groupName: match[1], wallets: match[2].split(',').map((id) => id.trim()) }
+  })
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text)
+  } catch {
+    return undefined
+  }
+}

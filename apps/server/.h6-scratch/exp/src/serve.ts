@@ -1,0 +1,226 @@
+import { type ServerType, serve } from '@hono/node-server'
+import type { DemoChain } from '@signet/devchain/demo'
+import { Hono } from 'hono'
+import pino, { type Logger } from 'pino'
+import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
+import {
+  hostedGatewayUrl,
+  loadConfig,
+  type SignetConfig,
+  signInDomain,
+  withLocalChain,
+} from './config/config.ts'
+import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
+import { createApp } from './http/app.ts'
+import { framedSessionCookie } from './http/framed-session-cookie.ts'
+import { safeAppManifestRoutes } from './http/safe-app-manifest.ts'
+import { defaultWebDist } from './http/web-app.ts'
+import { openDatabase, type StoreDatabase } from './store/database.ts'
+import { sweepExpired } from './store/session-store.ts'
+
+export type StartSignetOptions = {
+  env: Record<string, string | undefined>
+  log?: Logger
+  /** The built web app; defaults to apps/web/dist. */
+  webDist?: string
+}
+
+export type RunningSignet = {
+  /** The public origin (SIGNET_ORIGIN or http://localhost:<port>). */
+  url: string
+  /** Where the server actually listens. */
+  listenUrl: string
+  config: SignetConfig & { origin: string }
+  /** The local chain and its fixtures, when Signet started one. */
+  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
+  stop(): Promise<void>
+}
+
+const sweepIntervalMs = 60_000
+
+/**
+ * Starts Signet: reads the configuration, starts the local chain (and the local gateway) when no chain
+ * RPC is configured, opens and migrates the database, and serves the API and the web app.
+ * Everything it started is stopped by `stop()`.
+ *
+ * @example const signet = await startSignet({ env: process.env }); console.log(signet.url)
+ */
+export async function startSignet({
+  env,
+  log = createLogger(env),
+  webDist = defaultWebDist,
+}: StartSignetOptions): Promise<RunningSignet> {
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse())
+      await stop().catch((error) => log.error({ err: error }, 'stop failed'))
+  }
+  try {
+    let config = loadConfig(env)
+    let demo: RunningSignet['demo']
+    let demoChain: DemoChain | undefined
+    if (config.startLocalChain) {
+      demo = await startLocalFixtures(stops, log, (chain) => {
+        demoChain = chain
+      })
+      config = withLocalChain(config, demo.rpcUrl)
+    }
+    const db = await openDatabase(config.database)
+    stops.push(() => db.destroy())
+
+    const clients = new Map<number, ChainClient>(
+      config.chains.map((chain) => [
+        chain.id,
+        createChainClient({ chainId: chain.id, rpcUrls: chain.rpcUrls }),
+      ]),
+    )
+    stops.push(async () => closeRpcWebSockets())
+    const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
+
+    // The origin defaults to the port we actually get, so the app is built after listening.
+    let handler: ((request: Request) => Response | Promise<Response>) | undefined
+    const server = await listen(
+      (request) => handler?.(request) ?? new Response('starting', { status: 503 }),
+      config,
+    )
+    stops.push(() => closeServer(server))
+    const port = (server.address() as { port: number }).port
+    const origin = config.origin ?? `http://localhost:${port}`
+    const resolved = { ...config, origin }
+    if (demo && demoChain) {
+      // Demo: the sandbox Safe{Wallet} host, on another site (127.0.0.1), may frame this origin.
+      const { startDemoSandboxHost } = await import('@signet/sandbox/host/demo-sandbox-host')
+      const sandbox = await startDemoSandboxHost({
+        appUrl: `${origin}/`,
+        chain: demoChain,
+        gatewayUrl: demo.gatewayUrl,
+      })
+      stops.push(() => sandbox.stop())
+      demo.sandboxUrl = sandbox.url
+      resolved.safeHosts = [...config.safeHosts, sandbox.url]
+    }
+
+    const app = createApp({
+      db,
+      domain: signInDomain(origin),
+      origin,
+      chainIds: config.chains.map((chain) => chain.id),
+      clientFor: (chainId) => clients.get(chainId),
+      sessionTtlMs: config.sessionTtlMs,
+      nonceTtlMs: config.nonceTtlMs,
+      publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures),
+      safeHosts: resolved.safeHosts,
+      rateLimit: config.rateLimit,
+      webDist,
+      log,
+    })
+    // Safe App mode: the manifest Safe{Wallet} fetches, and partitioned session cookies inside its frame.
+    const safeApp = new Hono()
+    safeApp.route('/', safeAppManifestRoutes({ appName: config.appName }))
+    safeApp.use('/api/auth/*', framedSessionCookie())
+    safeApp.all('*', (c) => app.fetch(c.req.raw, c.env))
+    handler = safeApp.fetch
+
+    await sweep(db, log)
+    const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
+    sweeper.unref()
+    stops.push(async () => clearInterval(sweeper))
+
+    const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
+    return { url: origin, listenUrl: `http://${listenHost}:${port}`, config: resolved, demo, stop: stopAll }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}
+
+async function startLocalFixtures(
+  stops: (() => Promise<void>)[],
+  log: Logger,
+  onChain: (chain: DemoChain) => void,
+): Promise<NonNullable<RunningSignet['demo']>> {
+  const { startDemoChain } = await import('@signet/devchain/demo')
+  const chain = await startDemoChain()
+  stops.push(() => chain.stop())
+  onChain(chain)
+  log.info({ rpcUrl: chain.anvil.rpcUrl }, 'local chain started')
+  const fixtures: DemoFixtures = {
+    demoAccounts: chain.anvil.accounts.map(({ address, privateKey }) => ({ address, privateKey })),
+    demoSafes: [chain.demoSafe, chain.singleOwnerSafe].map((safe) => ({
+      address: safe.address,
+      chainId: chain.anvil.chainId,
+      owners: [...safe.owners],
+      threshold: safe.threshold,
+      version: safe.version,
+    })),
+  }
+  // The local stand-in for the Safe Client Gateway, backed by the same chain (unless one is configured).
+  const { startLocalGateway } = await import('@signet/sandbox/gateway/local-gateway')
+  const gateway = await startLocalGateway({
+    rpcUrl: chain.anvil.rpcUrl,
+    chainId: chain.anvil.chainId,
+    deployments: chain.deployments,
+  })
+  stops.push(() => gateway.stop())
+  log.info({ gatewayUrl: gateway.url }, 'local gateway started')
+  return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
+}
+
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+  config: SignetConfig,
+): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server))
+    server.once('error', reject)
+  })
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    // Keep-alive connections of browsers would hold close() open.
+    ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+  })
+}
+
+async function sweep(db: StoreDatabase, log: Logger) {
+  try {
+    const swept = await sweepExpired(db, Date.now())
+    if (swept.nonces + swept.sessions > 0) log.debug(swept, 'swept expired rows')
+  } catch (error) {
+    log.warn({ err: error }, 'sweep failed')
+  }
+}
+
+/**
+ * Structured logs (JSON lines on stdout, or `destination`); `LOG_LEVEL` sets the level (default info,
+ * silent under tests). One line per request comes from http/request-log.ts, which never logs a
+ * signature, message, cookie or full nonce; the redaction is a second net for any other call site.
+ *
+ * @example const log = createLogger(process.env)
+ */
+export function createLogger(
+  env: Record<string, string | undefined>,
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
+    level: env.LOG_LEVEL ?? (env.VITEST ? 'silent' : 'info'),
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'headers.cookie',
+        'signature',
+        'nonce',
+        'message',
+        'token',
+        '*.signature',
+        '*.nonce',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+  }
+  return destination ? pino(options, destination) : pino(options)
+}

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { type StoreDatabase, writeDurably } from './database.ts'
+
+export type AccountType = 'eoa' | 'contract' | 'counterfactual'
+
+export type Session = {
+  address: string
+  chainId: number
+  accountType: AccountType
+  issuedAt: number
+  expiresAt: number
+}
+
+export type NewSession = Omit<Session, 'issuedAt' | 'expiresAt'>
+
+/** The cookie carries the token; the database keeps only its hash. */
+function sessionId(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/**
+ * Consumes the nonce and creates the session in one transaction. The nonce is consumed at most once:
+ * the conditional UPDATE is atomic in SQLite (one writer) and in Postgres (the row lock makes a
+ * concurrent second UPDATE re-check `consumed_at` and match nothing). Returns undefined when the
+ * nonce was already used, expired or never issued.
+ */
+export async function consumeNonceAndCreateSession(
+  db: StoreDatabase,
+  nonce: string,
+  session: NewSession,
+  now: number,
+  ttlMs: number,
+): Promise<{ token: string; session: Session } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const consumed = await trx
+      .updateTable('nonces')
+      .set({ consumed_at: now })
+      .where('nonce', '=', nonce)
+      .where('consumed_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst()
+    if (consumed.numUpdatedRows !== 1n) return undefined
+    const token = randomBytes(32).toString('base64url')
+    const row = { ...session, issuedAt: now, expiresAt: now + ttlMs }
+    await trx
+      .insertInto('sessions')
+      .values({
+        id: sessionId(token),
+        address: row.address,
+        chain_id: row.chainId,
+        account_type: row.accountType,
+        issued_at: row.issuedAt,
+        expires_at: row.expiresAt,
+      })
+      .execute()
+    return { token, session: row }
+  })
+}
+
+/** The live session of a cookie token, if any. */
+export async function findSession(
+  db: StoreDatabase,
+  token: string,
+  now: number,
+): Promise<Session | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId(token))
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    address: row.address,
+    chainId: Number(row.chain_id),
+    accountType: row.account_type as AccountType,
+    issuedAt: Number(row.issued_at),
+    expiresAt: Number(row.expires_at),
+  }
+}
+
+/** Revokes a session server-side (logout), durably: a power loss right after cannot bring it back. */
+export async function deleteSession(db: StoreDatabase, token: string): Promise<void> {
+  await writeDurably(db, (durable) =>
+    durable.deleteFrom('sessions').where('id', '=', sessionId(token)).execute(),
+  )
+}
+
+/** Deletes expired nonces and sessions; consumed nonces go once expired too. */
+export async function sweepExpired(
+  db: StoreDatabase,
+  now: number,
+): Promise<{ nonces: number; sessions: number }> {
+  const nonces = await db.deleteFrom('nonces').where('expires_at', '<=', now).executeTakeFirst()
+  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
+  return { nonces: Number(nonces.numDeletedRows), sessions: Number(sessions.numDeletedRows) }
+}
