@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config'
 // apps/web/e2e and have their own config (they need the built app).
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    include: [
+      'apps/*/src/**/*.test.ts',
+      'apps/*/test/**/*.test.ts',
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', 'apps/web/e2e/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -25,7 +25,8 @@ function stop(signal) {
 }
 process.on('SIGINT', () => stop('SIGINT'))
 process.on('SIGTERM', () => stop('SIGTERM'))
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM')
-  process.exitCode ||= code ?? 0
-})
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM')
+    process.exitCode ||= code ?? 0
+  })

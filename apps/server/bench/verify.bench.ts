@@ -77,15 +77,22 @@ async function main() {
   try {
     if (values.before) {
       servers.push(
-        await startServer(`HTTP sign-ins end to end, 1 process, before (${values.before})`, dataDir, {}, values.before),
+        await startServer(
+          `HTTP sign-ins end to end, 1 process, before (${values.before})`,
+          dataDir,
+          {},
+          values.before,
+        ),
       )
     }
     servers.push(await startServer('HTTP sign-ins end to end, 1 process', dataDir, {}))
-    servers.push(
-      await startServer(`HTTP sign-ins end to end, SIGNET_WORKERS=${workers}`, dataDir, {
-        SIGNET_WORKERS: String(workers),
-      }),
-    )
+    if (workers > 1) {
+      servers.push(
+        await startServer(`HTTP sign-ins end to end, SIGNET_WORKERS=${workers}`, dataDir, {
+          SIGNET_WORKERS: String(workers),
+        }),
+      )
+    }
 
     // Warm-up (JIT, database pages, keep-alive sockets): not counted.
     for (const server of servers) await signInOverHttp(server, await prepare(server, 300))
@@ -172,11 +179,7 @@ async function startServer(
   const database = join(dataDir, `${name.replace(/\W+/g, '-')}.sqlite`)
   const child = spawn(
     process.execPath,
-    [
-      ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
-      bin,
-      'serve',
-    ],
+    [...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []), bin, 'serve'],
     {
       env: {
         PATH: process.env.PATH,

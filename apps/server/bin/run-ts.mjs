@@ -1,7 +1,7 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path'
 // Runs a TypeScript entry file through tsx's loader: `node run-ts.mjs file.ts [args…]`.
 import { pathToFileURL } from 'node:url'
-import { resolve } from 'node:path'
 import { register } from 'tsx/esm/api'
 
 register()

@@ -20,7 +20,9 @@ export function startupBanner(signet: RunningSignet): string {
     for (const safe of demo.fixtures.demoSafes ?? []) {
       lines.push(
         `  demo Safe ${safe.version} ${safe.threshold}-of-${safe.owners.length}: ${safe.address} (owners #${safe.owners
-          .map((owner) => (demo.fixtures.demoAccounts ?? []).findIndex((account) => account.address === owner))
+          .map((owner) =>
+            (demo.fixtures.demoAccounts ?? []).findIndex((account) => account.address === owner),
+          )
           .join(', #')})`,
       )
     }

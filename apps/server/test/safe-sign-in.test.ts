@@ -3,8 +3,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
 import { counterfactualSignature, createSafe, predictSafeAddress } from '@signet/devchain/safe'
-import { deploySafeContracts, SAFE_VERSIONS, type SafeDeployment, type SafeVersion } from '@signet/devchain/safe-deploy'
-import { approveMessageOnChain, concatOwnerSignatures, signSafeMessage } from '@signet/devchain/safe-signatures'
+import {
+  deploySafeContracts,
+  SAFE_VERSIONS,
+  type SafeDeployment,
+  type SafeVersion,
+} from '@signet/devchain/safe-deploy'
+import {
+  approveMessageOnChain,
+  concatOwnerSignatures,
+  signSafeMessage,
+} from '@signet/devchain/safe-signatures'
 import { type Address, type Hex, hashMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
@@ -35,7 +44,12 @@ beforeAll(async () => {
   const owners = anvil.accounts.slice(0, 3).map((account) => account.address)
   for (const version of SAFE_VERSIONS) {
     deployments[version] = await deploySafeContracts(anvil.rpcUrl, version)
-    safes[version] = await createSafe({ rpcUrl: anvil.rpcUrl, deployment: deployments[version], owners, threshold: 2 })
+    safes[version] = await createSafe({
+      rpcUrl: anvil.rpcUrl,
+      deployment: deployments[version],
+      owners,
+      threshold: 2,
+    })
   }
   signet = await startSignet({ env: env(anvil.rpcUrl) })
 }, 180_000)
@@ -62,7 +76,9 @@ async function siweFor(address: Address, base = signet.url) {
 
 async function ownerSignatures(version: SafeVersion, message: string, ownerIndexes: number[]): Promise<Hex> {
   const ref = { safe: safes[version], chainId: 31337, version, message: hashMessage(message) }
-  return concatOwnerSignatures(await Promise.all(ownerIndexes.map((index) => signSafeMessage(ownerKey(index), ref))))
+  return concatOwnerSignatures(
+    await Promise.all(ownerIndexes.map((index) => signSafeMessage(ownerKey(index), ref))),
+  )
 }
 
 async function verify(message: string, signature: Hex) {
@@ -125,7 +141,10 @@ describe('a counterfactual (not yet deployed) Safe 1.4.1', () => {
       version: '1.4.1',
       message: hashMessage(message),
     })
-    const { status, body } = await verify(message, counterfactualSignature({ ...setup, signature: owner.signature }))
+    const { status, body } = await verify(
+      message,
+      counterfactualSignature({ ...setup, signature: owner.signature }),
+    )
     expect(status).toBe(200)
     expect(body).toMatchObject({ address, accountType: 'counterfactual' })
   })

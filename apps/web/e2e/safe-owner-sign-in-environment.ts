@@ -103,7 +103,11 @@ export function useOwnerSignInEnvironment(): OwnerSignInEnvironment {
       const nonce = /^Nonce: (\w+)$/m.exec(message)?.[1] ?? ''
       const db = await openDatabase({ kind: 'sqlite', path: environment.databasePath })
       try {
-        const row = await db.selectFrom('nonces').select('expires_at').where('nonce', '=', nonce).executeTakeFirst()
+        const row = await db
+          .selectFrom('nonces')
+          .select('expires_at')
+          .where('nonce', '=', nonce)
+          .executeTakeFirst()
         return row ? Number(row.expires_at) : undefined
       } finally {
         await db.destroy()

@@ -1,9 +1,14 @@
 import { safeMessageHash } from '@signet/devchain/safe-signatures'
-import { hashMessage, type Hex } from 'viem'
+import { type Hex, hashMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openTestPage } from './harness/fixture.ts'
 import { connectTestWallet } from './harness/rainbowkit.ts'
-import { ownedSafe, sessionOf, storedPendingSignIn, useOwnerSignInEnvironment } from './safe-owner-sign-in-environment.ts'
+import {
+  ownedSafe,
+  sessionOf,
+  storedPendingSignIn,
+  useOwnerSignInEnvironment,
+} from './safe-owner-sign-in-environment.ts'
 
 // Issue 6: an owner connected with their own wallet signs in as one of their Safes; co-owners confirm
 // through a Signet link in their own browser. Demo chain, local gateway, real server.
@@ -11,15 +16,24 @@ describe('sign in as a Safe from an owner’s wallet', () => {
   const environment = useOwnerSignInEnvironment()
   const account = (index: number) => environment.chain.anvil.accounts[index]?.address as `0x${string}`
 
-  it('owner A signs in as the 2-of-3 Safe once owner B confirms through the link', { timeout: 150_000 }, async (test) => {
+  it('owner A signs in as the 2-of-3 Safe once owner B confirms through the link', {
+    timeout: 150_000,
+  }, async (test) => {
     const safe = environment.chain.demoSafe.address
     const a = await openTestPage(environment.fixture, test)
     await connectTestWallet(a.page)
 
     // A's Safes on the demo chain, with threshold and owners.
     const item = ownedSafe(a.page, safe)
-    await item.getByTestId('owned-safe-threshold').getByText('2 of 3 owners must confirm · Safe 1.4.1').waitFor()
-    expect(await item.getByRole('listitem').allTextContents()).toEqual([`${account(0)} (you)`, account(1), account(2)])
+    await item
+      .getByTestId('owned-safe-threshold')
+      .getByText('2 of 3 owners must confirm · Safe 1.4.1')
+      .waitFor()
+    expect(await item.getByRole('listitem').allTextContents()).toEqual([
+      `${account(0)} (you)`,
+      account(1),
+      account(2),
+    ])
     await ownedSafe(a.page, environment.chain.singleOwnerSafe.address)
       .getByText('1 of 1 owners must confirm · Safe 1.4.1')
       .waitFor()
@@ -27,18 +41,29 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     await item.getByRole('button', { name: 'Sign in as this Safe' }).click()
     const progress = a.page.getByTestId('safe-sign-in-progress')
     await progress.getByText('1 of 2 owners confirmed', { exact: true }).waitFor()
-    expect(await a.page.getByTestId('safe-sign-in-progress-by').getByRole('listitem').allTextContents()).toEqual([
-      `${account(0)} (you)`,
-    ])
+    expect(
+      await a.page.getByTestId('safe-sign-in-progress-by').getByRole('listitem').allTextContents(),
+    ).toEqual([`${account(0)} (you)`])
     expect(await a.page.evaluate(() => window.__testWallet?.requests)).toContain('eth_signTypedData_v4')
 
     // The message: the Safe's SIWE text; its SafeMessage hash is devchain's; the server holds its nonce a week.
-    const pending = (await storedPendingSignIn(a.page)) as { message: string; messageHash: Hex; nonceExpiresAt: string }
+    const pending = (await storedPendingSignIn(a.page)) as {
+      message: string
+      messageHash: Hex
+      nonceExpiresAt: string
+    }
     const message = pending.message
-    expect(message).toContain(`wants you to sign in with your Ethereum account:\n${safe}\n\nSign in to Signet as this Safe.`)
+    expect(message).toContain(
+      `wants you to sign in with your Ethereum account:\n${safe}\n\nSign in to Signet as this Safe.`,
+    )
     expect(message).toMatch(/\nChain ID: 31337\n/)
     expect(pending.messageHash).toBe(
-      safeMessageHash({ safe, chainId: 31337, version: '1.4.1', message: hashMessage(message) }).toLowerCase(),
+      safeMessageHash({
+        safe,
+        chainId: 31337,
+        version: '1.4.1',
+        message: hashMessage(message),
+      }).toLowerCase(),
     )
     const issuedAt = Date.parse(/^Issued At: (.+)$/m.exec(message)?.[1] ?? '')
     const expiresAt = Date.parse(/^Expiration Time: (.+)$/m.exec(message)?.[1] ?? '')
@@ -57,29 +82,40 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     // Leaving and coming back resumes the sign-in instead of starting over.
     await a.page.reload()
     await progress.getByText('1 of 2 owners confirmed', { exact: true }).waitFor()
-    expect(((await storedPendingSignIn(a.page)) as { messageHash: string }).messageHash).toBe(pending.messageHash)
+    expect(((await storedPendingSignIn(a.page)) as { messageHash: string }).messageHash).toBe(
+      pending.messageHash,
+    )
 
     // Owner B, in another browser, opens the link, reads the exact message and confirms it.
     const b = await openTestPage(environment.fixture, test, {
-      wallet: { accounts: [environment.fixture.signet.accounts[1] as { address: string; privateKey: string }] },
+      wallet: {
+        accounts: [environment.fixture.signet.accounts[1] as { address: string; privateKey: string }],
+      },
       path: `/${new URL(link).hash}`,
     })
     await b.page.getByTestId('safe-message-text').waitFor()
     expect(await b.page.getByTestId('safe-message-text').textContent()).toBe(message)
-    await b.page.getByTestId('safe-message-progress').getByText('1 of 2 owners confirmed', { exact: true }).waitFor()
+    await b.page
+      .getByTestId('safe-message-progress')
+      .getByText('1 of 2 owners confirmed', { exact: true })
+      .waitFor()
     await connectTestWallet(b.page)
     await b.page.getByRole('button', { name: 'Confirm message' }).click()
-    await b.page.getByTestId('safe-message-progress').getByText('2 of 2 owners confirmed', { exact: true }).waitFor()
+    await b.page
+      .getByTestId('safe-message-progress')
+      .getByText('2 of 2 owners confirmed', { exact: true })
+      .waitFor()
     await b.page.getByTestId('safe-message-settled').waitFor()
-    expect(await b.page.getByTestId('safe-message-progress-by').getByRole('listitem').allTextContents()).toEqual([
-      account(0),
-      `${account(1)} (you)`,
-    ])
+    expect(
+      await b.page.getByTestId('safe-message-progress-by').getByRole('listitem').allTextContents(),
+    ).toEqual([account(0), `${account(1)} (you)`])
 
     // A's page sees the confirmation and signs in with the gateway's prepared signature.
     await a.page
       .getByTestId('safe-signed-in')
-      .getByText(`Signed in as Safe ${safe} on ${environment.fixture.signet.chains[0]?.name} (Smart-contract account).`)
+      .getByText(
+        `Signed in as Safe ${safe} on ${environment.fixture.signet.chains[0]?.name} (Smart-contract account).`,
+      )
       .waitFor({ timeout: 60_000 })
     expect(await sessionOf(a.page)).toMatchObject({
       status: 200,
@@ -94,8 +130,14 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     const { page } = await openTestPage(environment.fixture, test)
     await connectTestWallet(page)
     await ownedSafe(page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
-    await page.getByTestId('safe-signed-in').getByText(`Signed in as Safe ${safe}`, { exact: false }).waitFor()
-    expect(await sessionOf(page)).toMatchObject({ status: 200, body: { address: safe, accountType: 'contract' } })
+    await page
+      .getByTestId('safe-signed-in')
+      .getByText(`Signed in as Safe ${safe}`, { exact: false })
+      .waitFor()
+    expect(await sessionOf(page)).toMatchObject({
+      status: 200,
+      body: { address: safe, accountType: 'contract' },
+    })
     expect(await storedPendingSignIn(page)).toBeNull()
   })
 
@@ -110,7 +152,9 @@ describe('sign in as a Safe from an owner’s wallet', () => {
       wallet.provider.request = async (args) => {
         if (args.method === 'eth_signTypedData_v4') {
           wallet.requests.push(args.method)
-          throw Object.assign(new Error('The wallet does not support the method "eth_signTypedData_v4".'), { code: 4200 })
+          throw Object.assign(new Error('The wallet does not support the method "eth_signTypedData_v4".'), {
+            code: 4200,
+          })
         }
         return request(args)
       }
@@ -118,13 +162,21 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     await page.reload()
     await connectTestWallet(page)
     await ownedSafe(page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
-    await page.getByTestId('safe-signed-in').getByText(`Signed in as Safe ${safe}`, { exact: false }).waitFor()
+    await page
+      .getByTestId('safe-signed-in')
+      .getByText(`Signed in as Safe ${safe}`, { exact: false })
+      .waitFor()
     const requests = (await page.evaluate(() => window.__testWallet?.requests)) ?? []
-    expect(requests.filter((method) => method === 'eth_signTypedData_v4' || method === 'personal_sign')).toEqual([
+    expect(
+      requests.filter((method) => method === 'eth_signTypedData_v4' || method === 'personal_sign'),
+    ).toEqual([
       'personal_sign', // RainbowKit's own sign-in as the owner
       'eth_signTypedData_v4',
       'personal_sign',
     ])
-    expect(await sessionOf(page)).toMatchObject({ status: 200, body: { address: safe, accountType: 'contract' } })
+    expect(await sessionOf(page)).toMatchObject({
+      status: 200,
+      body: { address: safe, accountType: 'contract' },
+    })
   })
 })

@@ -44,7 +44,10 @@ export async function holdPendingSignInNonce(
   const messageExpiry = msg.expirationTime === undefined ? undefined : parseDateTime(msg.expirationTime)
   const expiresAt = Math.min(messageExpiry ?? Number.POSITIVE_INFINITY, now + context.pendingNonceTtlMs)
   if (!(await holdNonce(context.db, msg.nonce, now, expiresAt))) {
-    throw new SignInError('invalid_nonce', 'The nonce was not issued by this server, was already used, or expired.')
+    throw new SignInError(
+      'invalid_nonce',
+      'The nonce was not issued by this server, was already used, or expired.',
+    )
   }
   return { nonce: msg.nonce, expiresAt }
 }

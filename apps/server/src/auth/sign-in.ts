@@ -1,5 +1,5 @@
 import type { Address } from 'viem'
-import { InvalidSignatureError, SignetError, SignInError } from '../errors.ts'
+import { InvalidSignatureError, type SignetError, SignInError } from '../errors.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { checkSiweRules } from '../siwe/rules.ts'
@@ -74,5 +74,8 @@ export async function signIn(
 }
 
 function invalidNonce(): SignetError {
-  return new SignInError('invalid_nonce', 'The nonce was not issued by this server, was already used, or expired.')
+  return new SignInError(
+    'invalid_nonce',
+    'The nonce was not issued by this server, was already used, or expired.',
+  )
 }

@@ -49,7 +49,10 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/signet',
     })
-    expect(loadConfig({ DATABASE_URL: 'state/s.db' }, '/app').database).toEqual({ kind: 'sqlite', path: '/app/state/s.db' })
+    expect(loadConfig({ DATABASE_URL: 'state/s.db' }, '/app').database).toEqual({
+      kind: 'sqlite',
+      path: '/app/state/s.db',
+    })
   })
 
   it('parses wallet groups, theme, ttl and origin', () => {
@@ -77,14 +80,32 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT: expected a whole number, got "eighty"'],
     [{ PORT: '70000' }, 'PORT: expected 0–65535, got 70000'],
     [{ SIGNET_RPC_0: 'http://x' }, 'SIGNET_RPC_0: the chain id after SIGNET_RPC_ must be a positive integer'],
-    [{ SIGNET_RPC_abc: 'http://x' }, 'SIGNET_RPC_abc: the chain id after SIGNET_RPC_ must be a positive integer'],
+    [
+      { SIGNET_RPC_abc: 'http://x' },
+      'SIGNET_RPC_abc: the chain id after SIGNET_RPC_ must be a positive integer',
+    ],
     [{ SIGNET_RPC_5: 'ftp://x' }, 'SIGNET_RPC_5: expected http(s) or ws(s) URLs, got "ftp://x"'],
-    [{ SIGNET_ORIGIN: 'https://x.example/path' }, 'SIGNET_ORIGIN: expected an origin such as https://signet.example.com, got "https://x.example/path"'],
-    [{ SIGNET_SESSION_TTL: 'forever' }, 'SIGNET_SESSION_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"'],
+    [
+      { SIGNET_ORIGIN: 'https://x.example/path' },
+      'SIGNET_ORIGIN: expected an origin such as https://signet.example.com, got "https://x.example/path"',
+    ],
+    [
+      { SIGNET_SESSION_TTL: 'forever' },
+      'SIGNET_SESSION_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
+    ],
     [{ SIGNET_RATE_LIMIT: 'maybe' }, 'SIGNET_RATE_LIMIT: expected "on" or "off", got "maybe"'],
-    [{ SIGNET_THEME_ACCENT: 'teal' }, 'SIGNET_THEME_ACCENT: expected one of blue, green, orange, pink, purple, red, got "teal"'],
-    [{ SIGNET_WALLET_GROUPS: 'metaMask' }, 'SIGNET_WALLET_GROUPS: expected "Group:walletId,walletId;…", got "metaMask"'],
-    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: expected a file path (SQLite) or postgres://…, got "mysql://x"'],
+    [
+      { SIGNET_THEME_ACCENT: 'teal' },
+      'SIGNET_THEME_ACCENT: expected one of blue, green, orange, pink, purple, red, got "teal"',
+    ],
+    [
+      { SIGNET_WALLET_GROUPS: 'metaMask' },
+      'SIGNET_WALLET_GROUPS: expected "Group:walletId,walletId;…", got "metaMask"',
+    ],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL: expected a file path (SQLite) or postgres://…, got "mysql://x"',
+    ],
     [{ SIGNET_GATEWAY_URL: 'gateway' }, 'SIGNET_GATEWAY_URL: expected an http(s) URL, got "gateway"'],
     [{ SIGNET_MODE: 'staging' }, 'SIGNET_MODE: expected one of production, demo, dev, got "staging"'],
   ])('refuses %j with an error naming the variable', (env, message) => {
@@ -101,5 +122,7 @@ describe('parseDuration', () => {
     ['7d', 604_800_000],
     ['250ms', 250],
   ])('%s → %d ms', (text, ms) => expect(parseDuration(text)).toBe(ms))
-  it.each(['', '0', '-1h', '1.5h', '1w', 'h'])('refuses %j', (text) => expect(parseDuration(text)).toBeUndefined())
+  it.each(['', '0', '-1h', '1.5h', '1w', 'h'])('refuses %j', (text) =>
+    expect(parseDuration(text)).toBeUndefined(),
+  )
 })

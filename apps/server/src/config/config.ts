@@ -76,7 +76,12 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const host = readText(env, 'HOST') ?? '127.0.0.1'
   const rpcChains = readRpcChains(env)
   const startLocalChain = rpcChains.length === 0
-  const mode = readChoice(env, 'SIGNET_MODE', ['production', 'demo', 'dev'] as const, startLocalChain ? 'demo' : 'production')
+  const mode = readChoice(
+    env,
+    'SIGNET_MODE',
+    ['production', 'demo', 'dev'] as const,
+    startLocalChain ? 'demo' : 'production',
+  )
 
   const chains = startLocalChain ? [...defaultChains] : mergeChains(rpcChains)
 
@@ -132,7 +137,13 @@ function readText(env: Record<string, string | undefined>, name: string): string
   return value ? value : undefined
 }
 
-function readInteger(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
+function readInteger(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+) {
   const text = readText(env, name)
   if (text === undefined) return fallback
   if (!/^\d+$/.test(text)) throw new ConfigError(name, `expected a whole number, got ${JSON.stringify(text)}`)
@@ -149,14 +160,19 @@ function readChoice<const T extends readonly string[]>(
 ): T[number] {
   const text = readText(env, name)
   if (text === undefined) return fallback
-  if (!choices.includes(text)) throw new ConfigError(name, `expected one of ${choices.join(', ')}, got ${JSON.stringify(text)}`)
+  if (!choices.includes(text))
+    throw new ConfigError(name, `expected one of ${choices.join(', ')}, got ${JSON.stringify(text)}`)
   return text
 }
 
 function readDuration(env: Record<string, string | undefined>, name: string, fallback: string): number {
   const text = readText(env, name) ?? fallback
   const ms = parseDuration(text)
-  if (ms === undefined) throw new ConfigError(name, `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`)
+  if (ms === undefined)
+    throw new ConfigError(
+      name,
+      `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
+    )
   return ms
 }
 
@@ -164,8 +180,15 @@ function readOrigin(env: Record<string, string | undefined>): string | undefined
   const text = readText(env, 'SIGNET_ORIGIN')
   if (text === undefined) return undefined
   const url = parseUrl(text)
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== text.replace(/\/$/, '')) {
-    throw new ConfigError('SIGNET_ORIGIN', `expected an origin such as https://signet.example.com, got ${JSON.stringify(text)}`)
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== text.replace(/\/$/, '')
+  ) {
+    throw new ConfigError(
+      'SIGNET_ORIGIN',
+      `expected an origin such as https://signet.example.com, got ${JSON.stringify(text)}`,
+    )
   }
   return url.origin
 }
@@ -176,7 +199,10 @@ function readOrigins(env: Record<string, string | undefined>, name: string): str
   return text.split(',').map((part) => {
     const url = parseUrl(part.trim())
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new ConfigError(name, `expected comma-separated http(s) origins, got ${JSON.stringify(part.trim())}`)
+      throw new ConfigError(
+        name,
+        `expected comma-separated http(s) origins, got ${JSON.stringify(part.trim())}`,
+      )
     }
     return url.origin
   })
@@ -198,7 +224,8 @@ function readRpcChains(env: Record<string, string | undefined>): ChainConfig[] {
     const match = rpcVariable.exec(name)
     if (!match) continue
     const idText = match[1] ?? ''
-    if (!/^[1-9]\d{0,15}$/.test(idText)) throw new ConfigError(name, 'the chain id after SIGNET_RPC_ must be a positive integer')
+    if (!/^[1-9]\d{0,15}$/.test(idText))
+      throw new ConfigError(name, 'the chain id after SIGNET_RPC_ must be a positive integer')
     const text = readText(env, name)
     if (text === undefined) throw new ConfigError(name, 'expected one or more comma-separated RPC URLs')
     const rpcUrls = text.split(',').map((part) => {
@@ -232,7 +259,10 @@ function readDatabase(env: Record<string, string | undefined>, cwd: string): Sig
     return { kind: 'postgres', url: text }
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
-    throw new ConfigError('DATABASE_URL', `expected a file path (SQLite) or postgres://…, got ${JSON.stringify(text)}`)
+    throw new ConfigError(
+      'DATABASE_URL',
+      `expected a file path (SQLite) or postgres://…, got ${JSON.stringify(text)}`,
+    )
   }
   return { kind: 'sqlite', path: text === ':memory:' ? text : resolve(cwd, text.replace(/^file:/, '')) }
 }
@@ -243,7 +273,10 @@ function readWalletGroups(env: Record<string, string | undefined>): WalletGroup[
   return text.split(';').map((part) => {
     const match = /^\s*([^:;]+?)\s*:\s*([A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*)\s*$/.exec(part)
     if (!match?.[1] || !match[2]) {
-      throw new ConfigError('SIGNET_WALLET_GROUPS', `expected "Group:walletId,walletId;…", got ${JSON.stringify(part)}`)
+      throw new ConfigError(
+        'SIGNET_WALLET_GROUPS',
+        `expected "Group:walletId,walletId;…", got ${JSON.stringify(part)}`,
+      )
     }
     return { groupName: match[1], wallets: match[2].split(',').map((id) => id.trim()) }
   })

@@ -20,7 +20,11 @@ export type DemoFixtures = Pick<PublicConfig, 'demoAccounts' | 'demoSafes'>
  * The run-time configuration handed to the browser. Demo accounts (anvil's well-known test keys)
  * are included only outside production, so a production page never carries a key.
  */
-export function toPublicConfig(config: SignetConfig, gatewayUrl: string, demo: DemoFixtures = {}): PublicConfig {
+export function toPublicConfig(
+  config: SignetConfig,
+  gatewayUrl: string,
+  demo: DemoFixtures = {},
+): PublicConfig {
   const publicConfig: PublicConfig = {
     appName: config.appName,
     mode: config.mode,

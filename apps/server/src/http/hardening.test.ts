@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config.ts'
 import { toPublicConfig } from '../config/public-config.ts'
 import { createLogger } from '../serve.ts'
-import { openDatabase, type StoreDatabase } from '../store/database.ts'
+import { openDatabase } from '../store/database.ts'
 import { createApp } from './app.ts'
 
 // HTTP hardening: HSTS and Secure cookies under HTTPS, generic 5xx bodies, and request logs that never

@@ -32,7 +32,10 @@ function makeApp() {
 }
 
 beforeAll(async () => {
-  db = await openDatabase({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-pending-http-')), 'signet.sqlite') })
+  db = await openDatabase({
+    kind: 'sqlite',
+    path: join(mkdtempSync(join(tmpdir(), 'signet-pending-http-')), 'signet.sqlite'),
+  })
 })
 afterAll(async () => {
   await db?.destroy()
@@ -91,12 +94,18 @@ describe('POST /api/auth/pending', () => {
     clock = t0
     const { nonce } = await issueNonce(db, clock, 600_000)
     const text = message(nonce, { expirationTime: new Date(t0 + 30 * day) })
-    expect((await post({ message: text })).body).toEqual({ nonce, expiresAt: new Date(t0 + 7 * day).toISOString() })
+    expect((await post({ message: text })).body).toEqual({
+      nonce,
+      expiresAt: new Date(t0 + 7 * day).toISOString(),
+    })
     expect(await expiryOf(nonce)).toBe(t0 + 7 * day)
 
     // The app calls it again when it resumes the sign-in: the cap counts from then.
     clock = t0 + day
-    expect((await post({ message: text })).body).toEqual({ nonce, expiresAt: new Date(t0 + 8 * day).toISOString() })
+    expect((await post({ message: text })).body).toEqual({
+      nonce,
+      expiresAt: new Date(t0 + 8 * day).toISOString(),
+    })
   })
 
   it('holds a message without expirationTime for the setting’s full length', async () => {
@@ -104,19 +113,34 @@ describe('POST /api/auth/pending', () => {
     const { nonce } = await issueNonce(db, clock, 600_000)
     const text = message(nonce, { expirationTime: undefined })
     expect(text).not.toContain('Expiration Time')
-    expect((await post({ message: text })).body).toEqual({ nonce, expiresAt: new Date(t0 + 7 * day).toISOString() })
+    expect((await post({ message: text })).body).toEqual({
+      nonce,
+      expiresAt: new Date(t0 + 7 * day).toISOString(),
+    })
   })
 
   it('refuses an unknown, a used and an expired nonce (401 invalid_nonce) without reviving them', async () => {
     clock = t0
     const invalidNonce = {
-      error: { code: 'invalid_nonce', message: 'The nonce was not issued by this server, was already used, or expired.' },
+      error: {
+        code: 'invalid_nonce',
+        message: 'The nonce was not issued by this server, was already used, or expired.',
+      },
     }
-    expect(await post({ message: message('neverIssued12345') })).toMatchObject({ status: 401, body: invalidNonce })
+    expect(await post({ message: message('neverIssued12345') })).toMatchObject({
+      status: 401,
+      body: invalidNonce,
+    })
     expect(await expiryOf('neverIssued12345')).toBeUndefined()
 
     const used = await issueNonce(db, clock, 600_000)
-    await consumeNonceAndCreateSession(db, used.nonce, { address: safe, chainId: 31337, accountType: 'contract' }, clock, day)
+    await consumeNonceAndCreateSession(
+      db,
+      used.nonce,
+      { address: safe, chainId: 31337, accountType: 'contract' },
+      clock,
+      day,
+    )
     expect(await post({ message: message(used.nonce) })).toMatchObject({ status: 401, body: invalidNonce })
     expect(await expiryOf(used.nonce)).toBe(t0 + 600_000)
 
@@ -131,7 +155,11 @@ describe('POST /api/auth/pending', () => {
     const { nonce } = await issueNonce(db, clock, 600_000)
     const cases: [Partial<Parameters<typeof createSiweMessage>[0]>, string, string][] = [
       [{ domain: 'evil.example' }, 'domain_mismatch', 'The message is for evil.example, not localhost:8787.'],
-      [{ uri: 'https://evil.example/' }, 'uri_mismatch', 'The message URI https://evil.example/ is not on http://localhost:8787.'],
+      [
+        { uri: 'https://evil.example/' },
+        'uri_mismatch',
+        'The message URI https://evil.example/ is not on http://localhost:8787.',
+      ],
       [{ chainId: 5 }, 'unsupported_chain', 'Chain 5 is not supported here.'],
       [
         { expirationTime: new Date(t0 - 1_000) },
@@ -145,7 +173,10 @@ describe('POST /api/auth/pending', () => {
       ],
     ]
     for (const [fields, code, text] of cases) {
-      expect(await post({ message: message(nonce, fields) })).toMatchObject({ status: 401, body: { error: { code, message: text } } })
+      expect(await post({ message: message(nonce, fields) })).toMatchObject({
+        status: 401,
+        body: { error: { code, message: text } },
+      })
     }
     expect(await expiryOf(nonce)).toBe(t0 + 600_000)
   })
@@ -158,7 +189,9 @@ describe('POST /api/auth/pending', () => {
     })
     expect(await post({ text: 'x' })).toMatchObject({
       status: 400,
-      body: { error: { code: 'invalid_request', message: 'The body must be {"message": "<EIP-4361 text>"}.' } },
+      body: {
+        error: { code: 'invalid_request', message: 'The body must be {"message": "<EIP-4361 text>"}.' },
+      },
     })
     const { status, body } = await post({ message: 'hello' })
     expect(status).toBe(400)

@@ -10,7 +10,11 @@ import { holdNonce } from './pending-nonce.ts'
 import { consumeNonceAndCreateSession } from './session-store.ts'
 
 const day = 86_400_000
-const session = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', chainId: 31337, accountType: 'contract' as const }
+const session = {
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chainId: 31337,
+  accountType: 'contract' as const,
+}
 
 let postgres: TestPostgres
 beforeAll(async () => {
@@ -21,7 +25,10 @@ afterAll(async () => {
 })
 
 const databases: [string, () => SignetConfig['database']][] = [
-  ['SQLite', () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-pending-')), 'signet.sqlite') })],
+  [
+    'SQLite',
+    () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-pending-')), 'signet.sqlite') }),
+  ],
   ['Postgres', () => ({ kind: 'postgres', url: postgres.url })],
 ]
 

@@ -9,7 +9,12 @@ import type { StoreDatabase } from './database.ts'
  * @returns whether the nonce was live and now expires at `expiresAt`.
  * @example await holdNonce(db, 'Xq3…', Date.now(), Date.now() + 7 * 86_400_000)
  */
-export async function holdNonce(db: StoreDatabase, nonce: string, now: number, expiresAt: number): Promise<boolean> {
+export async function holdNonce(
+  db: StoreDatabase,
+  nonce: string,
+  now: number,
+  expiresAt: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('nonces')
     .set({ expires_at: expiresAt })

@@ -5,10 +5,10 @@ import { useAccount } from 'wagmi'
 import { ConfirmationsView } from './ConfirmationsView.tsx'
 import { confirmAsCoOwner, hasConfirmed, loadMessageReview } from './co-owner-confirmation.ts'
 import { pollDelayMs } from './poll-backoff.ts'
+import { SafeMessageLinks } from './SafeMessageLinks.tsx'
 import { isOwner } from './safe-facts.ts'
 import type { SafeMessageRoute } from './safe-links.ts'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
-import { SafeMessageLinks } from './SafeMessageLinks.tsx'
 import { useOwnerSigner } from './use-owner-signer.ts'
 
 export type ConfirmSafeMessageProps = {
@@ -30,7 +30,14 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
   const [confirmed, setConfirmed] = useState(false)
   const [error, setError] = useState<string>()
   const review = useQuery({
-    queryKey: ['safe-sign-in', 'review', services.gateway.baseUrl, route.chainId, route.safe, route.messageHash],
+    queryKey: [
+      'safe-sign-in',
+      'review',
+      services.gateway.baseUrl,
+      route.chainId,
+      route.safe,
+      route.messageHash,
+    ],
     queryFn: () => loadMessageReview(services.gateway, route),
     retry: false,
     refetchOnWindowFocus: false,
@@ -60,6 +67,8 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
       await refetch()
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure))
+      // The gateway may know better than this page (e.g. confirmed from another tab meanwhile).
+      await refetch()
     } finally {
       setConfirming(false)
     }
@@ -106,7 +115,12 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
           {!isConnected && (
             <div className="notice__actions">
               <p>Connect a wallet that owns this Safe to confirm the message.</p>
-              <button type="button" className="primary" onClick={openConnectModal} disabled={!openConnectModal}>
+              <button
+                type="button"
+                className="primary"
+                onClick={openConnectModal}
+                disabled={!openConnectModal}
+              >
                 Connect wallet
               </button>
             </div>

@@ -11,7 +11,14 @@ export type ConfirmationsViewProps = {
 }
 
 /** "1 of 2 owners confirmed", who has and who has not yet. */
-export function ConfirmationsView({ submitted, required, owners, confirmedBy, account, testId }: ConfirmationsViewProps) {
+export function ConfirmationsView({
+  submitted,
+  required,
+  owners,
+  confirmedBy,
+  account,
+  testId,
+}: ConfirmationsViewProps) {
   const you = (owner: Address) => (account && isAddressEqual(owner, account) ? ' (you)' : '')
   const waiting = owners.filter((owner) => !confirmedBy.some((confirmed) => isAddressEqual(confirmed, owner)))
   return (

@@ -38,7 +38,9 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
     })),
   })
   const loading = chains.filter((_, index) => results[index]?.isPending)
-  const owned = chains.flatMap((chain, index) => (results[index]?.data ?? []).map((safe) => ({ chain, safe })))
+  const owned = chains.flatMap((chain, index) =>
+    (results[index]?.data ?? []).map((safe) => ({ chain, safe })),
+  )
   const failures = new Map<string, { chains: PublicChain[]; retry: (() => unknown)[] }>()
   chains.forEach((chain, index) => {
     const error = results[index]?.error
@@ -55,16 +57,24 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
       {[...failures].map(([message, failure]) => (
         <div key={message} className="notice notice--warning" role="alert" data-testid="owned-safes-error">
           <p>
-            Your Safes on {failure.chains.map((chain) => chain.name).join(', ')} could not be loaded. {message}
+            Your Safes on {failure.chains.map((chain) => chain.name).join(', ')} could not be loaded.{' '}
+            {message}
           </p>
           <div className="notice__actions">
-            <button type="button" onClick={() => failure.retry.forEach((retry) => retry())}>
+            <button
+              type="button"
+              onClick={() => {
+                for (const retry of failure.retry) retry()
+              }}
+            >
               Retry
             </button>
           </div>
         </div>
       ))}
-      {loading.length > 0 && <p>Looking for your Safes on {loading.map((chain) => chain.name).join(', ')}…</p>}
+      {loading.length > 0 && (
+        <p>Looking for your Safes on {loading.map((chain) => chain.name).join(', ')}…</p>
+      )}
       {loading.length === 0 && owned.length === 0 && searched.length > 0 && (
         <p data-testid="owned-safes-none">
           This account owns no Safe on {searched.map((chain) => chain.name).join(', ')}.
@@ -112,7 +122,8 @@ function OwnedSafeItem({
       {facts.data && (
         <>
           <p data-testid="owned-safe-threshold">
-            {facts.data.threshold} of {facts.data.owners.length} owners must confirm · Safe {facts.data.version}
+            {facts.data.threshold} of {facts.data.owners.length} owners must confirm · Safe{' '}
+            {facts.data.version}
           </p>
           <ul className="safe-sign-in__owners" aria-label="Owners">
             {facts.data.owners.map((address) => (
@@ -124,7 +135,12 @@ function OwnedSafeItem({
           </ul>
         </>
       )}
-      <button type="button" className="primary" disabled={busy} onClick={() => onSignIn({ chainId: chain.id, safe })}>
+      <button
+        type="button"
+        className="primary"
+        disabled={busy}
+        onClick={() => onSignIn({ chainId: chain.id, safe })}
+      >
         Sign in as this Safe
       </button>
     </li>

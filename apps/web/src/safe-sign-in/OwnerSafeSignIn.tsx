@@ -17,12 +17,19 @@ const accountTypeText = {
  * An owner connected with their own wallet signs in as one of their Safes: the Safes they own, the
  * pending sign-in while co-owners confirm, and the outcome.
  */
-export function OwnerSafeSignIn({ services, chains }: { services: SafeSignInServices; chains: readonly PublicChain[] }) {
+export function OwnerSafeSignIn({
+  services,
+  chains,
+}: {
+  services: SafeSignInServices
+  chains: readonly PublicChain[]
+}) {
   const { address, isConnected } = useAccount()
   const { state, start, cancel } = useSafeSignIn(services)
   const signerFor = useOwnerSigner()
   if (!isConnected && state.phase !== 'pending') return null
-  const chainName = (chainId: number) => chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
+  const chainName = (chainId: number) =>
+    chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
   const signIn = (request: { chainId: number; safe: Address }) => {
     if (address) void start({ ...request, owner: address }, signerFor(request.chainId))
   }
@@ -66,7 +73,9 @@ export function OwnerSafeSignIn({ services, chains }: { services: SafeSignInServ
       )}
       {state.phase !== 'pending' && isConnected && address && (
         <>
-          <p>Safes this account owns. Signing in as one asks its other owners to confirm, wherever they are.</p>
+          <p>
+            Safes this account owns. Signing in as one asks its other owners to confirm, wherever they are.
+          </p>
           <OwnedSafesList
             gateway={services.gateway}
             chains={chains}

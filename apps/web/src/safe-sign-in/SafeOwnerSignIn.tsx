@@ -12,12 +12,19 @@ import { useSafeSignInServices } from './use-safe-sign-in-services.ts'
  *
  * @example <SafeOwnerSignIn config={config} />
  */
-export function SafeOwnerSignIn({ config }: { config: Pick<PublicConfig, 'gatewayUrl' | 'appName' | 'chains'> }) {
+export function SafeOwnerSignIn({
+  config,
+}: {
+  config: Pick<PublicConfig, 'gatewayUrl' | 'appName' | 'chains'>
+}) {
   const route = useSafeMessageRoute()
   const services = useSafeSignInServices(config)
   if (route) {
-    const chainName = config.chains.find((chain) => chain.id === route.chainId)?.name ?? `chain ${route.chainId}`
-    return <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
+    const chainName =
+      config.chains.find((chain) => chain.id === route.chainId)?.name ?? `chain ${route.chainId}`
+    return (
+      <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
+    )
   }
   return <OwnerSafeSignIn services={services} chains={config.chains} />
 }

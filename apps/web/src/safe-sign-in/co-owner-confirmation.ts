@@ -27,13 +27,19 @@ export type MessageReview = {
  *
  * @throws {SafeSignInError} MESSAGE_NOT_FOUND, MESSAGE_MISMATCH, GATEWAY_UNREACHABLE, GATEWAY_ERROR.
  */
-export async function loadMessageReview(gateway: GatewayClient, route: SafeMessageRoute): Promise<MessageReview> {
+export async function loadMessageReview(
+  gateway: GatewayClient,
+  route: SafeMessageRoute,
+): Promise<MessageReview> {
   const [facts, message] = await Promise.all([
     readSafeFacts(gateway, route.chainId, route.safe),
     readMessage(gateway, route.chainId, route.messageHash),
   ])
   if (!message) {
-    throw new SafeSignInError('MESSAGE_NOT_FOUND', `The Safe Client Gateway has no message ${route.messageHash}.`)
+    throw new SafeSignInError(
+      'MESSAGE_NOT_FOUND',
+      `The Safe Client Gateway has no message ${route.messageHash}.`,
+    )
   }
   if (typeof message.message !== 'string') {
     throw new SafeSignInError(
@@ -41,7 +47,12 @@ export async function loadMessageReview(gateway: GatewayClient, route: SafeMessa
       'This message is typed data, not a sign-in text: review and confirm it in Safe{Wallet}.',
     )
   }
-  const hash = safeMessageHashOf({ safe: route.safe, chainId: route.chainId, version: facts.version, text: message.message })
+  const hash = safeMessageHashOf({
+    safe: route.safe,
+    chainId: route.chainId,
+    version: facts.version,
+    text: message.message,
+  })
   if (hash !== route.messageHash) {
     throw new SafeSignInError(
       'MESSAGE_MISMATCH',

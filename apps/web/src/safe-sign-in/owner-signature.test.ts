@@ -6,7 +6,12 @@ import { signAsOwner } from './owner-signature.ts'
 import { safeMessageHashOf, safeMessageTypedData } from './safe-message.ts'
 
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
-const ref = { safe: '0xA4899D35897033b927acFCf422bc745916139776', chainId: 31337, version: '1.4.1', text: 'hello' } as const
+const ref = {
+  safe: '0xA4899D35897033b927acFCf422bc745916139776',
+  chainId: 31337,
+  version: '1.4.1',
+  text: 'hello',
+} as const
 
 // A wallet backed by a real key; `typedData` says how it answers eth_signTypedData_v4.
 function wallet(typedData: 'signs' | Error) {
@@ -49,12 +54,17 @@ describe('signAsOwner', () => {
       expect([31, 32]).toContain(v)
       const restored = `${sliceHex(signature, 0, 64)}${(v - 4).toString(16)}` as Hex
       const hash = safeMessageHashOf(ref)
-      expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: restored })).toBe(owner.address)
+      expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: restored })).toBe(
+        owner.address,
+      )
     }
   })
 
   it('does not ask again another way when the user rejects, or on any other failure', async () => {
-    for (const error of [new ProviderRpcError(4001, 'User rejected the request.'), new Error('network down')]) {
+    for (const error of [
+      new ProviderRpcError(4001, 'User rejected the request.'),
+      new Error('network down'),
+    ]) {
       const { signer, calls } = wallet(error)
       await expect(signAsOwner(signer, ref)).rejects.toBe(error)
       expect(calls).toEqual(['eth_signTypedData_v4'])

@@ -1,6 +1,11 @@
 import type { Hex } from 'viem'
+import {
+  ethSignOwnerSignature,
+  type SafeMessageRef,
+  safeMessageHashOf,
+  safeMessageTypedData,
+} from './safe-message.ts'
 import { errorChain } from './safe-sign-in-errors.ts'
-import { ethSignOwnerSignature, type SafeMessageRef, safeMessageHashOf, safeMessageTypedData } from './safe-message.ts'
 
 /** The two ways a wallet can sign for a Safe owner (wagmi's signTypedData and signMessage underneath). */
 export type OwnerSigner = {

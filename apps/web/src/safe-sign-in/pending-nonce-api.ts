@@ -9,7 +9,10 @@ export type HeldNonce = { nonce: string; expiresAt: string }
  *
  * @example const { expiresAt } = await holdPendingNonce(message)
  */
-export async function holdPendingNonce(message: string, options: { fetch?: typeof fetch } = {}): Promise<HeldNonce> {
+export async function holdPendingNonce(
+  message: string,
+  options: { fetch?: typeof fetch } = {},
+): Promise<HeldNonce> {
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
   let response: Response
   try {
@@ -21,13 +24,21 @@ export async function holdPendingNonce(message: string, options: { fetch?: typeo
       body: JSON.stringify({ message }),
     })
   } catch (error) {
-    throw new AuthApiError('network_error', 0, `The sign-in service cannot be reached: ${(error as Error).message}`)
+    throw new AuthApiError(
+      'network_error',
+      0,
+      `The sign-in service cannot be reached: ${(error as Error).message}`,
+    )
   }
   let body: unknown
   try {
     body = await response.json()
   } catch {
-    throw new AuthApiError('invalid_response', response.status, `The sign-in service answered HTTP ${response.status}.`)
+    throw new AuthApiError(
+      'invalid_response',
+      response.status,
+      `The sign-in service answered HTTP ${response.status}.`,
+    )
   }
   if (!response.ok) {
     const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
@@ -38,7 +49,11 @@ export async function holdPendingNonce(message: string, options: { fetch?: typeo
     )
   }
   const held = body as Partial<HeldNonce>
-  if (typeof held.nonce !== 'string' || typeof held.expiresAt !== 'string' || Number.isNaN(Date.parse(held.expiresAt))) {
+  if (
+    typeof held.nonce !== 'string' ||
+    typeof held.expiresAt !== 'string' ||
+    Number.isNaN(Date.parse(held.expiresAt))
+  ) {
     throw new AuthApiError('invalid_response', response.status, 'The pending sign-in response is malformed.')
   }
   return { nonce: held.nonce, expiresAt: held.expiresAt }

@@ -25,7 +25,8 @@ const pending: PendingSafeSignIn = {
   owners: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'],
   threshold: 2,
   startedBy: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  message: 'localhost:8787 wants you to sign in with your Ethereum account:\n0xA4899D35897033b927acFCf422bc745916139776',
+  message:
+    'localhost:8787 wants you to sign in with your Ethereum account:\n0xA4899D35897033b927acFCf422bc745916139776',
   messageHash: '0x8a3e4e5c8b4ea5a0b0bd9b0ac0f8c0d5e2f1a6b7c8d9e0f1a2b3c4d5e6f7a8b9',
   nonceExpiresAt: '2026-01-08T00:00:00.000Z',
   startedAt: '2026-01-01T00:00:00.000Z',

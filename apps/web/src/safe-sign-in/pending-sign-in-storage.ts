@@ -53,9 +53,22 @@ function parsePending(text: string): PendingSafeSignIn | undefined {
     return undefined
   }
   if (typeof raw !== 'object' || raw === null || raw.v !== formatVersion) return undefined
-  const { chainId, safe, safeVersion, owners, threshold, startedBy, message, messageHash, nonceExpiresAt, startedAt } = raw
-  const address = (value: unknown): value is string => typeof value === 'string' && isAddress(value, { strict: false })
-  const time = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value))
+  const {
+    chainId,
+    safe,
+    safeVersion,
+    owners,
+    threshold,
+    startedBy,
+    message,
+    messageHash,
+    nonceExpiresAt,
+    startedAt,
+  } = raw
+  const address = (value: unknown): value is string =>
+    typeof value === 'string' && isAddress(value, { strict: false })
+  const time = (value: unknown): value is string =>
+    typeof value === 'string' && !Number.isNaN(Date.parse(value))
   if (
     !(typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
     !address(safe) ||

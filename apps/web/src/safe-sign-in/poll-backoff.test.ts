@@ -10,9 +10,9 @@ describe('pollDelayMs', () => {
   })
 
   it('follows other settings and refuses a negative or fractional attempt', () => {
-    expect([0, 1, 2, 3].map((attempt) => pollDelayMs(attempt, { initialMs: 100, factor: 2, maxMs: 500 }))).toEqual([
-      100, 200, 400, 500,
-    ])
+    expect(
+      [0, 1, 2, 3].map((attempt) => pollDelayMs(attempt, { initialMs: 100, factor: 2, maxMs: 500 })),
+    ).toEqual([100, 200, 400, 500])
     expect(() => pollDelayMs(-1)).toThrow('attempt must be a whole number ≥ 0, got -1')
     expect(() => pollDelayMs(1.5)).toThrow('attempt must be a whole number ≥ 0, got 1.5')
   })

@@ -12,6 +12,7 @@ export const confirmationBackoff: BackoffSettings = { initialMs: 2_000, factor: 
  * @example pollDelayMs(0) // 2000; pollDelayMs(3) // 6750; pollDelayMs(20) // 30000
  */
 export function pollDelayMs(attempt: number, settings: BackoffSettings = confirmationBackoff): number {
-  if (!Number.isInteger(attempt) || attempt < 0) throw new RangeError(`attempt must be a whole number ≥ 0, got ${attempt}`)
+  if (!Number.isInteger(attempt) || attempt < 0)
+    throw new RangeError(`attempt must be a whole number ≥ 0, got ${attempt}`)
   return Math.min(settings.maxMs, Math.round(settings.initialMs * settings.factor ** attempt))
 }

@@ -6,7 +6,11 @@ import { gatewayFailure, SafeSignInError } from './safe-sign-in-errors.ts'
 export type SafeFacts = { owners: Address[]; threshold: number; version: string }
 
 /** The Safe's owners, threshold and version, as the gateway reads them from the chain now. */
-export async function readSafeFacts(gateway: GatewayClient, chainId: number, safe: Address): Promise<SafeFacts> {
+export async function readSafeFacts(
+  gateway: GatewayClient,
+  chainId: number,
+  safe: Address,
+): Promise<SafeFacts> {
   let info: Awaited<ReturnType<GatewayClient['getSafeInfo']>>
   try {
     info = await gateway.getSafeInfo(chainId, safe)
@@ -14,9 +18,16 @@ export async function readSafeFacts(gateway: GatewayClient, chainId: number, saf
     throw gatewayFailure(error)
   }
   if (!info.version) {
-    throw new SafeSignInError('GATEWAY_ERROR', `The Safe Client Gateway does not know the version of Safe ${safe}.`)
+    throw new SafeSignInError(
+      'GATEWAY_ERROR',
+      `The Safe Client Gateway does not know the version of Safe ${safe}.`,
+    )
   }
-  return { owners: info.owners.map((owner) => getAddress(owner.value)), threshold: info.threshold, version: info.version }
+  return {
+    owners: info.owners.map((owner) => getAddress(owner.value)),
+    threshold: info.threshold,
+    version: info.version,
+  }
 }
 
 export function isOwner(facts: Pick<SafeFacts, 'owners'>, account: Address): boolean {
@@ -24,6 +35,13 @@ export function isOwner(facts: Pick<SafeFacts, 'owners'>, account: Address): boo
 }
 
 /** Same owners (in any order) and same threshold. */
-export function sameOwnersAndThreshold(a: Pick<SafeFacts, 'owners' | 'threshold'>, b: Pick<SafeFacts, 'owners' | 'threshold'>) {
-  return a.threshold === b.threshold && a.owners.length === b.owners.length && a.owners.every((owner) => isOwner(b, owner))
+export function sameOwnersAndThreshold(
+  a: Pick<SafeFacts, 'owners' | 'threshold'>,
+  b: Pick<SafeFacts, 'owners' | 'threshold'>,
+) {
+  return (
+    a.threshold === b.threshold &&
+    a.owners.length === b.owners.length &&
+    a.owners.every((owner) => isOwner(b, owner))
+  )
 }

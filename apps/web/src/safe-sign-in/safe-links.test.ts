@@ -12,7 +12,11 @@ describe('confirm links', () => {
       messageHash,
     })
     expect(link).toBe(`http://localhost:8787/app/#/safe-message/31337/${safe}/${messageHash.toLowerCase()}`)
-    expect(parseSafeMessageRoute(new URL(link).hash)).toEqual({ chainId: 31337, safe, messageHash: messageHash.toLowerCase() })
+    expect(parseSafeMessageRoute(new URL(link).hash)).toEqual({
+      chainId: 31337,
+      safe,
+      messageHash: messageHash.toLowerCase(),
+    })
   })
 
   it('reads only well-formed confirm hashes', () => {

@@ -24,7 +24,8 @@ export function parseSafeMessageRoute(hash: string): SafeMessageRoute | undefine
   if (!match) return undefined
   const [, chainId, safe, messageHash] = match
   const id = Number(chainId)
-  if (!(id > 0) || !safe || !isAddress(safe, { strict: false }) || !messageHash || !isHex(messageHash)) return undefined
+  if (!(id > 0) || !safe || !isAddress(safe, { strict: false }) || !messageHash || !isHex(messageHash))
+    return undefined
   return { chainId: id, safe: getAddress(safe), messageHash: messageHash.toLowerCase() as Hex }
 }
 

@@ -33,15 +33,20 @@ describe('safeMessageHashOf', () => {
 
   it('leaves the chain id out of the domain before 1.3.0', () => {
     const legacy = safeMessageHashOf({ safe, chainId: 31337, version: '1.1.1', text })
-    expect(legacy).toBe(safeMessageHash({ safe, chainId: 31337, version: '1.1.1', message: hashMessage(text) }))
+    expect(legacy).toBe(
+      safeMessageHash({ safe, chainId: 31337, version: '1.1.1', message: hashMessage(text) }),
+    )
     expect(legacy).toBe(safeMessageHashOf({ safe, chainId: 1, version: '1.1.1', text }))
-    expect(safeMessageTypedData({ safe, chainId: 1, version: '1.1.1', text }).domain).toEqual({ verifyingContract: safe })
+    expect(safeMessageTypedData({ safe, chainId: 1, version: '1.1.1', text }).domain).toEqual({
+      verifyingContract: safe,
+    })
   })
 
   it('gives the typed data whose EIP-712 signature is devchain’s signSafeMessage', async () => {
     const ref = { safe, chainId: 31337, version: '1.4.1', text }
     expect(await owner.signTypedData(safeMessageTypedData(ref))).toBe(
-      (await signSafeMessage(key, { safe, chainId: 31337, version: '1.4.1', message: hashMessage(text) })).signature,
+      (await signSafeMessage(key, { safe, chainId: 31337, version: '1.4.1', message: hashMessage(text) }))
+        .signature,
     )
   })
 })
@@ -55,7 +60,9 @@ describe('ethSignOwnerSignature', () => {
     expect(Number(sliceHex(adjusted, 64))).toBe(Number(sliceHex(personal, 64)) + 4)
     // Safe: v > 30 → ecrecover(keccak256("\x19Ethereum Signed Message:\n32" ‖ hash), v − 4, r, s).
     const restored = `${sliceHex(adjusted, 0, 64)}${(Number(sliceHex(adjusted, 64)) - 4).toString(16)}` as Hex
-    expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: restored })).toBe(owner.address)
+    expect(await recoverAddress({ hash: hashMessage({ raw: hash }), signature: restored })).toBe(
+      owner.address,
+    )
   })
 
   it('accepts v as 0/1 and refuses anything that is not a 65-byte ECDSA signature', async () => {
@@ -64,6 +71,8 @@ describe('ethSignOwnerSignature', () => {
     const zeroBased = `${sliceHex(personal, 0, 64)}0${v - 27}` as Hex
     expect(ethSignOwnerSignature(zeroBased)).toBe(ethSignOwnerSignature(personal))
     expect(() => ethSignOwnerSignature('0x1234')).toThrow('an owner signature has 65 bytes, got 2')
-    expect(() => ethSignOwnerSignature(`${sliceHex(personal, 0, 64)}1f` as Hex)).toThrow('unexpected signature v 31')
+    expect(() => ethSignOwnerSignature(`${sliceHex(personal, 0, 64)}1f` as Hex)).toThrow(
+      'unexpected signature v 31',
+    )
   })
 })

@@ -50,7 +50,10 @@ export function ownersChangedError(
  */
 export function gatewayFailure(error: unknown, submitting = false): SafeSignInError {
   if (error instanceof SafeSignInError) return error
-  if (error instanceof GatewayError && (error.code === 'GATEWAY_NETWORK_ERROR' || error.code === 'GATEWAY_TIMEOUT')) {
+  if (
+    error instanceof GatewayError &&
+    (error.code === 'GATEWAY_NETWORK_ERROR' || error.code === 'GATEWAY_TIMEOUT')
+  ) {
     return new SafeSignInError(
       'GATEWAY_UNREACHABLE',
       'The Safe Client Gateway cannot be reached. Check the connection and try again.',
@@ -58,16 +61,22 @@ export function gatewayFailure(error: unknown, submitting = false): SafeSignInEr
     )
   }
   if (submitting && error instanceof GatewayHttpError && error.status >= 400 && error.status < 500) {
-    return new SafeSignInError('GATEWAY_REJECTED', `The Safe Client Gateway rejected the signature: ${error.message}`, {
-      cause: error,
-    })
+    return new SafeSignInError(
+      'GATEWAY_REJECTED',
+      `The Safe Client Gateway rejected the signature: ${error.message}`,
+      {
+        cause: error,
+      },
+    )
   }
   const text = error instanceof Error ? error.message : String(error)
   return new SafeSignInError('GATEWAY_ERROR', `The Safe Client Gateway failed: ${text}`, { cause: error })
 }
 
 /** Errors and their causes, outermost first (wagmi and viem wrap the wallet's error). */
-export function* errorChain(error: unknown): Generator<{ code?: unknown; name?: unknown; message?: unknown }> {
+export function* errorChain(
+  error: unknown,
+): Generator<{ code?: unknown; name?: unknown; message?: unknown }> {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth += 1) {
     yield current as { code?: unknown; name?: unknown; message?: unknown }

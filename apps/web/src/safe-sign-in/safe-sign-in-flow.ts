@@ -78,7 +78,11 @@ export async function startSafeSignIn(
   const ref = { safe, chainId, version: facts.version, text: message }
   const { signature } = await signWithWallet(signer, ref)
   try {
-    await services.gateway.proposeSafeMessage(chainId, safe, { message, signature, origin: services.location.origin })
+    await services.gateway.proposeSafeMessage(chainId, safe, {
+      message,
+      signature,
+      origin: services.location.origin,
+    })
   } catch (error) {
     throw gatewayFailure(error, true)
   }
@@ -143,7 +147,8 @@ export async function checkPendingSignIn(
     clearPendingSignIn(services.storage)
     throw ownersChangedError(pending, facts)
   }
-  if (!message) return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
+  if (!message)
+    return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
   if (message.status === 'CONFIRMED' && message.preparedSignature) {
     const session = await verifyAsSafe(services, pending, message.preparedSignature as Hex)
     clearPendingSignIn(services.storage)
@@ -164,15 +169,23 @@ async function verifyAsSafe(services: SafeSignInServices, pending: PendingSafeSi
   } catch (error) {
     if (!(error instanceof AuthApiError)) throw error
     if (error.status === 0 || error.status >= 500) {
-      throw new SafeSignInError('GATEWAY_ERROR', `The sign-in service is not available right now: ${error.message}`, {
-        cause: error,
-      })
+      throw new SafeSignInError(
+        'GATEWAY_ERROR',
+        `The sign-in service is not available right now: ${error.message}`,
+        {
+          cause: error,
+        },
+      )
     }
     clearPendingSignIn(services.storage)
     if (isNonceGone(error)) throw signInExpiredError()
-    throw new SafeSignInError('SIGN_IN_REFUSED', `The sign-in server did not accept the Safe's signature: ${error.message}`, {
-      cause: error,
-    })
+    throw new SafeSignInError(
+      'SIGN_IN_REFUSED',
+      `The sign-in server did not accept the Safe's signature: ${error.message}`,
+      {
+        cause: error,
+      },
+    )
   }
 }
 
@@ -203,9 +216,14 @@ export async function signWithWallet(signer: OwnerSigner, ref: Parameters<typeof
     return await signAsOwner(signer, ref)
   } catch (error) {
     if (isUserRejection(error)) {
-      throw new SafeSignInError('WALLET_REJECTED', 'The signature was rejected in the wallet.', { cause: error })
+      throw new SafeSignInError('WALLET_REJECTED', 'The signature was rejected in the wallet.', {
+        cause: error,
+      })
     }
-    const text = (error as { shortMessage?: unknown }).shortMessage ?? (error instanceof Error ? error.message : error)
-    throw new SafeSignInError('WALLET_REJECTED', `The wallet could not sign: ${String(text)}`, { cause: error })
+    const text =
+      (error as { shortMessage?: unknown }).shortMessage ?? (error instanceof Error ? error.message : error)
+    throw new SafeSignInError('WALLET_REJECTED', `The wallet could not sign: ${String(text)}`, {
+      cause: error,
+    })
   }
 }

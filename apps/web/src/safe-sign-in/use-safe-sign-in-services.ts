@@ -6,7 +6,9 @@ import { holdPendingNonce } from './pending-nonce-api.ts'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 
 /** The gateway of the run-time config, this server's sign-in API and the browser's localStorage. */
-export function useSafeSignInServices(config: Pick<PublicConfig, 'gatewayUrl' | 'appName'>): SafeSignInServices {
+export function useSafeSignInServices(
+  config: Pick<PublicConfig, 'gatewayUrl' | 'appName'>,
+): SafeSignInServices {
   return useMemo(
     () => ({
       gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),

@@ -43,7 +43,9 @@ export function useSafeSignIn(services: SafeSignInServices) {
   })
   // A pending sign-in read from storage asks the server to keep holding its nonce before polling.
   const needsResume = useRef(state.phase === 'pending')
-  const pendingRef = useRef<PendingSafeSignIn | undefined>(state.phase === 'pending' ? state.pending : undefined)
+  const pendingRef = useRef<PendingSafeSignIn | undefined>(
+    state.phase === 'pending' ? state.pending : undefined,
+  )
   const pendingKey = state.phase === 'pending' ? state.pending.messageHash : undefined
 
   useEffect(() => {
@@ -56,7 +58,11 @@ export function useSafeSignIn(services: SafeSignInServices) {
 
     const fail = (error: unknown) => {
       const text = error instanceof Error ? error.message : String(error)
-      setState({ phase: 'failed', error: text, code: error instanceof SafeSignInError ? error.code : undefined })
+      setState({
+        phase: 'failed',
+        error: text,
+        code: error instanceof SafeSignInError ? error.code : undefined,
+      })
     }
     const look = async () => {
       if (stopped || running) return
@@ -89,7 +95,9 @@ export function useSafeSignIn(services: SafeSignInServices) {
           return
         }
         const text = error instanceof Error ? error.message : String(error)
-        setState((previous) => (previous.phase === 'pending' ? { ...previous, passingError: text } : previous))
+        setState((previous) =>
+          previous.phase === 'pending' ? { ...previous, passingError: text } : previous,
+        )
       } finally {
         running = false
       }
@@ -119,7 +127,11 @@ export function useSafeSignIn(services: SafeSignInServices) {
         setState({ phase: 'pending', pending })
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error)
-        setState({ phase: 'failed', error: text, code: error instanceof SafeSignInError ? error.code : undefined })
+        setState({
+          phase: 'failed',
+          error: text,
+          code: error instanceof SafeSignInError ? error.code : undefined,
+        })
       }
     },
     [services],

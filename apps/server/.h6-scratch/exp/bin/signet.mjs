@@ -1,7 +1,0 @@
-#!/usr/bin/env node
-// The `signet` command: `npx signet serve | dev | parse | verify` (see apps/server/src/cli/main.ts).
-import { register } from 'tsx/esm/api'
-
-register()
-const { main } = await import('../src/cli/main.ts')
-process.exitCode = await main(process.argv.slice(2))
