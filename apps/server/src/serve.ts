@@ -1,6 +1,5 @@
 import { type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
-import { Hono } from 'hono'
 import pino, { type Logger } from 'pino'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
@@ -12,8 +11,6 @@ import {
 } from './config/config.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
 import { createApp } from './http/app.ts'
-import { framedSessionCookie } from './http/framed-session-cookie.ts'
-import { safeAppManifestRoutes } from './http/safe-app-manifest.ts'
 import { defaultWebDist } from './http/web-app.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { sweepExpired } from './store/session-store.ts'
@@ -108,18 +105,14 @@ export async function startSignet({
       clientFor: (chainId) => clients.get(chainId),
       sessionTtlMs: config.sessionTtlMs,
       nonceTtlMs: config.nonceTtlMs,
+      pendingNonceTtlMs: config.pendingNonceTtlMs,
       publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures),
       safeHosts: resolved.safeHosts,
       rateLimit: config.rateLimit,
       webDist,
       log,
     })
-    // Safe App mode: the manifest Safe{Wallet} fetches, and partitioned session cookies inside its frame.
-    const safeApp = new Hono()
-    safeApp.route('/', safeAppManifestRoutes({ appName: config.appName }))
-    safeApp.use('/api/auth/*', framedSessionCookie())
-    safeApp.all('*', (c) => app.fetch(c.req.raw, c.env))
-    handler = safeApp.fetch
+    handler = app.fetch
 
     await sweep(db, log)
     const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)

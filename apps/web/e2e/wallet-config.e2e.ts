@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { openTestPage, useSignet } from './harness/fixture.ts'
-import { openConnectModal, walletGroups } from './harness/rainbowkit.ts'
+import { closeModal, connectTestWallet, openConnectModal, walletGroups } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 
 // SPEC §1 "WalletConnect project id" and the demo wallet's absence in production.
@@ -34,6 +34,10 @@ describe('production without a WalletConnect project id', () => {
     expect(await page.getByRole('complementary', { name: 'Signet Demo Wallet' }).count()).toBe(0)
     expect(fixture.signet.config.demoAccounts).toBeUndefined()
     expect(scripts.filter((url) => url.includes('demo-wallet'))).toEqual([])
+    // Nor the demo's "Send test transaction": on a real chain it would cost gas.
+    await closeModal(page)
+    await connectTestWallet(page)
+    expect(await page.getByRole('button', { name: 'Send test transaction' }).count()).toBe(0)
   })
 })
 

@@ -7,8 +7,11 @@ import type { PublicConfig } from '../config/public-config.ts'
 import { SignetError } from '../errors.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
+import { framedSessionCookie } from './framed-session-cookie.ts'
+import { pendingSignInRoutes } from './pending-sign-in-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request-log.ts'
+import { safeAppManifestRoutes } from './safe-app-manifest.ts'
 import { renderIndexHtml } from './web-app.ts'
 
 export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure'> & {
@@ -18,6 +21,8 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   rateLimit: { enabled: boolean; noncePerMinute: number; verifyPerMinute: number }
   webDist: string
   log: Logger
+  /** Longest life of a nonce held for a pending Safe sign-in (SIGNET_PENDING_SIGN_IN_TTL). */
+  pendingNonceTtlMs?: number
 }
 
 const maxBodyBytes = 64 * 1024
@@ -79,11 +84,20 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
         verify: new RateLimiter(options.rateLimit.verifyPerMinute),
       }
     : undefined
+  // Inside Safe{Wallet}'s cross-site frame the session cookie must be partitioned to be sent at all.
+  app.use('/api/auth/*', framedSessionCookie())
   app.route('/api/auth', authRoutes({ ...options, secure, rateLimits, clientKey }))
+  app.route(
+    '/api/auth/pending',
+    pendingSignInRoutes({ ...options, pendingNonceTtlMs: options.pendingNonceTtlMs ?? options.nonceTtlMs }),
+  )
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
   )
+
+  // Safe{Wallet} fetches the manifest and its icon cross-origin.
+  app.route('/', safeAppManifestRoutes({ appName: options.publicConfig.appName }))
 
   const indexHtml = renderIndexHtml(options.webDist, options.publicConfig)
   if (indexHtml) {

@@ -188,23 +188,24 @@ describe('without libsecp256k1', () => {
     expect(loadNativeSecp256k1('secp256k1/no-such-binding.js')).toBeUndefined()
   })
 
-  it('a process whose binding fails to load verifies with JavaScript, same answers', () => {
+  it('a process whose bindings (libsecp256k1, keccak) fail to load verifies with JavaScript, same answers', () => {
     // The binding's require is made to throw before anything loads it, as on a platform without a prebuilt.
     const preload = `import Module from 'node:module'; const load = Module._load;
       Module._load = function (request, ...rest) {
-        if (/secp256k1[\\\\/]bindings/.test(request)) throw new Error('no prebuilt for this platform');
+        if (/(secp256k1|keccak)[\\\\/]bindings/.test(request)) throw new Error('no prebuilt for this platform');
         return load.call(this, request, ...rest);
       };`
     const script = `
       import { privateKeyToAccount } from 'viem/accounts'
       import { defaultEcdsaBackend, nativeSecp256k1Available } from './src/verify/ecdsa-recover.ts'
+      import { nativeKeccakAvailable } from './src/verify/keccak256.ts'
       import { verifySignature } from './src/verify/verify-signature.ts'
       const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
       const message = 'hello'
       const signature = await account.signMessage({ message })
       const good = await verifySignature({ address: account.address, message, signature, chainId: 1 })
       const bad = await verifySignature({ address: account.address, message: 'hullo', signature, chainId: 1 })
-      console.log(JSON.stringify({ native: nativeSecp256k1Available(), defaultEcdsaBackend, good, bad }))`
+      console.log(JSON.stringify({ native: nativeSecp256k1Available(), keccak: nativeKeccakAvailable(), defaultEcdsaBackend, good, bad }))`
     const child = spawnSync(
       process.execPath,
       [
@@ -221,6 +222,7 @@ describe('without libsecp256k1', () => {
     expect(child.stderr).toBe('')
     expect(JSON.parse(child.stdout)).toStrictEqual({
       native: false,
+      keccak: false,
       defaultEcdsaBackend: 'javascript',
       good: { valid: true, accountType: 'eoa' },
       bad: { valid: false },

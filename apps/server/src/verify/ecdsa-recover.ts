@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
-import { keccak_256 } from '@noble/hashes/sha3'
 import { type Hex, recoverAddress } from 'viem'
+import { keccak256 } from './keccak256.ts'
 
 /**
  * Which secp256k1 implementation recovers EOA signers: libsecp256k1 through the `secp256k1` package's
@@ -77,7 +77,7 @@ export async function recoverSignerAddress(
     } catch {
       return undefined
     }
-    const digest = keccak_256(publicKey.subarray(1))
+    const digest = keccak256([publicKey.subarray(1)])
     return toHex(digest.subarray(12))
   }
   try {

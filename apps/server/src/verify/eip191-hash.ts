@@ -1,4 +1,4 @@
-import { keccak_256 } from '@noble/hashes/sha3'
+import { keccak256 } from './keccak256.ts'
 
 /**
  * The EIP-191 `personal_sign` hash of a text: keccak256("\x19Ethereum Signed Message:\n" + byte length +
@@ -8,9 +8,5 @@ import { keccak_256 } from '@noble/hashes/sha3'
  */
 export function personalSignHash(message: string): Uint8Array {
   const body = Buffer.from(message, 'utf8')
-  return keccak_256
-    .create()
-    .update(Buffer.from(`\x19Ethereum Signed Message:\n${body.length}`, 'latin1'))
-    .update(body)
-    .digest()
+  return keccak256([Buffer.from(`\x19Ethereum Signed Message:\n${body.length}`, 'latin1'), body])
 }

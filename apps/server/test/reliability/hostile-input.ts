@@ -69,17 +69,18 @@ function replaceAt(text: string, index: number, length: number, replacement: str
 
 /** One mutation of a text; positions are taken modulo the text so that any nat lands somewhere. */
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  // A look-alike in place of one character that has one (domain, URI, digits, labels…).
+  // A look-alike in place of one character that has one (domain, URI, digits, labels…): the first such
+  // character from a random position on.
   fc.tuple(fc.nat(), fc.nat()).map(
     ([at, pick]): Mutation =>
       (text) => {
-        const spots = [...text].flatMap((char, index) => (lookAlikes[char] ? [index] : []))
-        if (spots.length === 0) return text
-        const chars = [...text]
-        const index = spots[at % spots.length] ?? 0
-        const options = lookAlikes[chars[index] ?? ''] ?? []
-        chars[index] = options[pick % options.length] ?? ''
-        return chars.join('')
+        const start = at % Math.max(1, text.length)
+        for (let k = 0; k < text.length; k++) {
+          const index = (start + k) % text.length
+          const options = lookAlikes[text[index] ?? '']
+          if (options) return replaceAt(text, index, 1, options[pick % options.length] ?? '')
+        }
+        return text
       },
   ),
   // Something inserted anywhere.

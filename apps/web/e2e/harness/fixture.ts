@@ -52,6 +52,6 @@ export async function openTestPage(
       ...(options.wallet ?? {}),
     })
   }
-  await opened.page.goto(fixture.signet.url + (options.path ?? '/'))
+  await opened.page.goto(fixture.signet.url + (options.path ?? '/'), { waitUntil: 'domcontentloaded' })
   return opened
 }

@@ -8,10 +8,12 @@ export type AccountAreaProps = {
   appName: string
   /** The sign-in state (Sign-In with Ethereum), rendered under the connection details. */
   signIn?: ReactNode
+  /** Offer "Send test transaction" (demo and dev mode: it costs gas on a real chain). */
+  testTransaction?: boolean
 }
 
 /** The connected account: address, wallet, network, sign-in state, and what can be done next. */
-export function AccountArea({ appName, signIn }: AccountAreaProps) {
+export function AccountArea({ appName, signIn, testTransaction = false }: AccountAreaProps) {
   const { address, chain, chainId, connector, isConnected } = useAccount()
   const { openAccountModal } = useAccountModal()
   const { openChainModal } = useChainModal()
@@ -56,7 +58,7 @@ export function AccountArea({ appName, signIn }: AccountAreaProps) {
             Switch network
           </button>
         )}
-        {supported && <SendTestTransaction address={address} />}
+        {supported && testTransaction && <SendTestTransaction address={address} />}
       </div>
     </section>
   )

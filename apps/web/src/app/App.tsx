@@ -69,7 +69,11 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
         ) : (
           <Landing appName={config.appName} />
         )}
-        <AccountArea appName={config.appName} signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />} />
+        <AccountArea
+          appName={config.appName}
+          signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />}
+          testTransaction={config.mode !== 'production'}
+        />
         {!isFramed() && (
           <Suspense fallback={null}>
             <SafeOwnerSignIn config={config} />
