@@ -17,7 +17,13 @@ import { parseArgs } from 'node:util'
 import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startTestPostgres, type TestPostgres } from '../test/postgres-server.ts'
-import { type HttpAnswer, httpRequest, postJson, sessionCookieOf } from '../test/reliability/http-client.ts'
+import {
+  closeIdleConnections,
+  type HttpAnswer,
+  httpRequest,
+  postJson,
+  sessionCookieOf,
+} from '../test/reliability/http-client.ts'
 import {
   countStatuses,
   inParallel,
@@ -96,6 +102,7 @@ async function main() {
     const accounts = Array.from({ length: 64 }, () => privateKeyToAccount(generatePrivateKey()))
     // Warm-up (JIT, database pages, the pool's sockets): not counted.
     await signIns(url, accounts, 200, concurrency)
+    closeIdleConnections()
     const health = await probe(count, concurrency, () =>
       timed('health', () => httpRequest(`${url}/api/health`)),
     )
@@ -182,9 +189,8 @@ async function signIns(
     const signature: Hex = await account.signMessage({ message })
     bodies.push(JSON.stringify({ message, signature }))
   }
-  // Signing held this process's event loop for seconds: let the client see the keep-alive sockets the
-  // server closed meanwhile, or it would send on them and count resets that are not the server's.
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  // Signing held this process's event loop for seconds, past the server's keep-alive timeout.
+  closeIdleConnections()
 
   const cookies: string[] = []
   const verifies = await probe(n, inFlight, async (i) => {

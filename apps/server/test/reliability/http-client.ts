@@ -62,6 +62,15 @@ function sendOnce(
   })
 }
 
+/**
+ * Closes the pool's idle keep-alive sockets. A load phase that follows a pause (signing, another
+ * server's phase) then starts on fresh connections instead of racing the server's keep-alive timeout,
+ * which would reset a POST sent on a socket the server is closing.
+ */
+export function closeIdleConnections(): void {
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy()
+}
+
 /** POST a JSON body. */
 export function postJson(
   url: string,
