@@ -230,6 +230,7 @@ async function prepare(server: Server, n: number): Promise<SignedRequest[]> {
   const nonces: string[] = []
   await inParallel(n, concurrency, async (i) => {
     const answer = await post(`${server.url}/api/auth/nonce`, undefined)
+    if (answer.status !== 200) throw new Error(`${server.name}: GET /api/auth/nonce answered ${answer.status} ${answer.body}`)
     nonces[i] = (JSON.parse(answer.body) as { nonce: string }).nonce
   })
   return nonces.map((nonce, i) => {

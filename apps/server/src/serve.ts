@@ -77,7 +77,7 @@ export async function startSignet({
     // The origin defaults to the port we actually get, so the app is built after listening.
     let handler: ((request: Request) => Response | Promise<Response>) | undefined
     const server = await listen(
-      (request) => handler?.(request) ?? new Response('starting', { status: 503 }),
+      (request) => handler?.(request) ?? startingResponse(),
       config,
     )
     stops.push(() => closeServer(server))
@@ -187,8 +187,8 @@ async function sweep(db: StoreDatabase, log: Logger) {
 }
 
 /**
- * Structured logs (JSON lines on stdout, or `destination`); `LOG_LEVEL` sets the level (default info,
- * silent under tests). One line per request comes from http/request-log.ts, which never logs a
+ * Structured logs (JSON lines on stdout, written asynchronously, or `destination`); `LOG_LEVEL` sets
+ * the level (default info, silent under tests). One line per request comes from http/request-log.ts, which never logs a
  * signature, message, cookie or full nonce; the redaction is a second net for any other call site.
  *
  * @example const log = createLogger(process.env)
@@ -215,5 +215,16 @@ export function createLogger(
       censor: '[redacted]',
     },
   }
-  return destination ? pino(options, destination) : pino(options)
+  // Asynchronous stdout: pino's default synchronous write sleeps 100 ms (event loop held) whenever the
+  // pipe is full, i.e. whenever the log reader lags — under load that was the worst of the latency tail.
+  // Buffered lines are flushed on a normal exit; a SIGKILL can lose the last few, never a session.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
+}
+
+/** The answer in the moment between listening and the app being ready (same error shape as the API). */
+function startingResponse(): Response {
+  return Response.json(
+    { error: { code: 'starting', message: 'Signet is starting; retry in a moment.' } },
+    { status: 503, headers: { 'Retry-After': '1' } },
+  )
 }

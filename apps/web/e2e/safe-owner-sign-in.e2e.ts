@@ -1,8 +1,9 @@
 import { safeMessageHash } from '@signet/devchain/safe-signatures'
+import type { Page } from 'playwright-core'
 import { type Hex, hashMessage } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openTestPage } from './harness/fixture.ts'
-import { connectTestWallet } from './harness/rainbowkit.ts'
+import { connectTestWallet, dialog, signIn } from './harness/rainbowkit.ts'
 import {
   ownedSafe,
   sessionOf,
@@ -15,12 +16,25 @@ import {
 describe('sign in as a Safe from an owner’s wallet', () => {
   const environment = useOwnerSignInEnvironment()
   const account = (index: number) => environment.chain.anvil.accounts[index]?.address as `0x${string}`
+  const key = (index: number) =>
+    environment.fixture.signet.accounts[index] as { address: string; privateKey: string }
+
+  /** The account area: signed in as `safe`, through its owner `owner` (the wallet's account). */
+  async function expectSignedInAsSafe(page: Page, safe: string, owner: string): Promise<void> {
+    await page.getByTestId('signed-in-owner').getByText(owner, { exact: true }).waitFor()
+    expect(await page.getByTestId('sign-in-status').textContent()).toBe('Signed in.')
+    expect(await page.getByTestId('signed-in-address').textContent()).toBe(safe)
+    expect(await page.getByTestId('signed-in-account-type').textContent()).toBe('Smart-contract account')
+  }
 
   it('owner A signs in as the 2-of-3 Safe once owner B confirms through the link', {
     timeout: 150_000,
   }, async (test) => {
     const safe = environment.chain.demoSafe.address
-    const a = await openTestPage(environment.fixture, test)
+    // A's wallet holds A, owner C and account 3, which owns nothing.
+    const a = await openTestPage(environment.fixture, test, {
+      wallet: { accounts: [0, 2, 3].map((index) => key(index)) },
+    })
     await connectTestWallet(a.page)
 
     // A's Safes on the demo chain, with threshold and owners.
@@ -123,6 +137,84 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     })
     expect(await storedPendingSignIn(a.page)).toBeNull()
     expect(await environment.nonceExpiry(message)).toBe(held)
+
+    // The account area shows the Safe's session, held through A; a reload keeps it.
+    await expectSignedInAsSafe(a.page, safe, account(0))
+    await a.page.reload()
+    await expectSignedInAsSafe(a.page, safe, account(0))
+    expect(await sessionOf(a.page)).toMatchObject({
+      status: 200,
+      body: { address: safe, chainId: 31337, accountType: 'contract' },
+    })
+
+    // The wallet switches to owner C: the session stays; then to account 3, no owner: it ends.
+    await a.page.evaluate(() => window.__testWallet?.selectAccount(1))
+    await expectSignedInAsSafe(a.page, safe, account(2))
+    expect((await sessionOf(a.page)).status).toBe(200)
+    await a.page.evaluate(() => window.__testWallet?.selectAccount(2))
+    await a.page.getByTestId('account-address').getByText(account(3), { exact: true }).waitFor()
+    await a.page
+      .getByTestId('sign-in-status')
+      .getByText(/^Not signed in\./)
+      .waitFor()
+    await expect.poll(async () => (await sessionOf(a.page)).status).toBe(401)
+    expect(await a.page.getByTestId('safe-signed-in').count()).toBe(0)
+  })
+
+  it('owner and co-owner need not sign in as themselves first: the Safe is offered in the dialog', {
+    timeout: 120_000,
+  }, async (test) => {
+    const safe = await environment.createSafe([0, 1], 2)
+    const a = await openTestPage(environment.fixture, test)
+    await connectTestWallet(a.page, { signIn: false })
+    // RainbowKit's "Verify your account" carries the way out; choosing it keeps the wallet connected.
+    const offer = dialog(a.page).getByTestId('verify-alternative')
+    await offer.getByText(/^This account owns \d+ Safes\. Sign in as a Safe instead\?$/).waitFor()
+    await offer.getByRole('button', { name: 'Choose a Safe' }).click()
+    await dialog(a.page).waitFor({ state: 'detached' })
+    await a.page
+      .getByTestId('sign-in-status')
+      .getByText(/^Not signed in\./)
+      .waitFor()
+    expect(await a.page.getByTestId('account-address').textContent()).toBe(account(0))
+    expect(await a.page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in as this Safe')
+    expect((await sessionOf(a.page)).status).toBe(401)
+
+    await ownedSafe(a.page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
+    await a.page
+      .getByTestId('safe-sign-in-progress')
+      .getByText('1 of 2 owners confirmed', { exact: true })
+      .waitFor()
+    const link = (await a.page.getByTestId('safe-sign-in-signet-link').getAttribute('href')) ?? ''
+
+    // Co-owner B confirms without a Signet session, then may still sign in as themselves.
+    const b = await openTestPage(environment.fixture, test, {
+      wallet: { accounts: [key(1)] },
+      path: `/${new URL(link).hash}`,
+    })
+    await b.page.getByTestId('safe-message-text').waitFor()
+    await connectTestWallet(b.page, { signIn: false })
+    await dialog(b.page)
+      .getByTestId('verify-alternative')
+      .getByText('Only here to confirm this Safe message? That needs no sign-in to Signet.', { exact: true })
+      .waitFor()
+    await dialog(b.page).getByRole('button', { name: 'Confirm without signing in' }).click()
+    await dialog(b.page).waitFor({ state: 'detached' })
+    await b.page.getByRole('button', { name: 'Confirm message' }).click()
+    await b.page.getByTestId('safe-message-settled').waitFor()
+    expect((await sessionOf(b.page)).status).toBe(401)
+    await b.page
+      .getByRole('region', { name: 'Sign-in' })
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .click()
+    await dialog(b.page).getByText('Verify your account', { exact: true }).waitFor()
+    await signIn(b.page)
+    expect(await sessionOf(b.page)).toMatchObject({ status: 200, body: { address: account(1) } })
+
+    await expectSignedInAsSafe(a.page, safe, account(0))
+    expect(await sessionOf(a.page)).toMatchObject({ status: 200, body: { address: safe } })
+    // Only the SafeMessage was signed: RainbowKit's own sign-in never asked A's wallet.
+    expect(await a.page.evaluate(() => window.__testWallet?.requests.includes('personal_sign'))).toBe(false)
   })
 
   it('signs in as a 1-of-1 Safe in one step', async (test) => {

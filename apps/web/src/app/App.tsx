@@ -1,5 +1,7 @@
-import { ConnectButton } from '@rainbow-me/rainbowkit'
-import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
+import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { createPortal } from 'react-dom'
+import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
 import { createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
@@ -7,35 +9,63 @@ import { SignInProvider } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
-import type { ThemeChoice } from '../wallet/theme.ts'
+import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
+import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
-import { Landing } from './Landing.tsx'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
 import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
 // Safe App mode only: loaded inside a frame (Safe{Wallet}), never in the standalone app.
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
-// Signing in as a Safe from an owner's wallet: loaded after the first render (it brings the gateway
-// client and its response validation), so the landing page's JavaScript stays small.
+// Signing in as a Safe from an owner's wallet: its own chunk (it brings the gateway client and its
+// response validation), fetched once the wallet part is here.
 const SafeOwnerSignIn = lazy(() =>
   import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
 )
 
+/** Where in the first-painted page (AppShell.tsx) the wallet part renders. */
+export type AppSlots = {
+  /** In the header, for RainbowKit's connect button. */
+  connect: HTMLElement
+  /** At the top of the main content: notices, the Safe App panel. */
+  top: HTMLElement
+  /** Present on a Safe's pages (`#/safe/…`), in place of the landing text. */
+  route: HTMLElement | null
+  /** Under the main content: the account area, signing in as a Safe. */
+  bottom: HTMLElement
+  /** After the footer: notices that float above RainbowKit's dialog. */
+  overlay: HTMLElement
+}
+
 export type AppProps = {
   config: PublicConfig
   theme: ThemeChoice
-  /** The demo wallet's panel in demo and dev mode. */
-  demoWalletPanel?: ReactNode
+  wagmiConfig: Config
+  slots: AppSlots
+  /** The early "Connect Wallet" button was clicked: open RainbowKit's dialog. */
+  connectRequested: boolean
+  onConnectRequestDone: () => void
 }
 
-/** The page: header with the connect button, what Signet does, and the account area. */
-export function App({ config, theme, demoWalletPanel }: AppProps) {
+/**
+ * Prepares the wallet part for a run-time config (in a frame this loads Safe App mode first).
+ *
+ * @example const { wagmiConfig } = await prepareApp(config)
+ */
+export async function prepareApp(config: PublicConfig): Promise<{ wagmiConfig: Config }> {
+  const { wagmiConfig } = await createBrowserWagmiConfig(config)
+  return { wagmiConfig }
+}
+
+/** The wallet part of the page: connect button, account area, sign-in, Safe App mode, Safe pages. */
+export function App({ config, theme, wagmiConfig, slots, connectRequested, onConnectRequestDone }: AppProps) {
   const authApi = useMemo(() => createAuthApi(), [])
   const safeRoute = parseSafeRoute(useLocationHash())
   return (
     <WalletProviders
       config={config}
+      wagmiConfig={wagmiConfig}
       theme={theme}
       authentication={(children) => (
         <SignInProvider api={authApi} appName={config.appName}>
@@ -43,51 +73,63 @@ export function App({ config, theme, demoWalletPanel }: AppProps) {
         </SignInProvider>
       )}
     >
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="site-header">
-        <span className="site-header__brand">{config.appName}</span>
-        <nav aria-label="Wallet">
-          <ConnectButton />
-        </nav>
-      </header>
-      <main id="main" tabIndex={-1}>
-        <ConnectErrorNotice />
-        {isFramed() && (
-          <Suspense fallback={null}>
-            <SafeAppPanel config={config} />
-          </Suspense>
-        )}
-        {safeRoute ? (
+      {createPortal(<ConnectButton />, slots.connect)}
+      <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
+      {createPortal(
+        <>
+          <ConnectErrorNotice />
+          {isFramed() && (
+            <Suspense fallback={null}>
+              <SafeAppPanel config={config} />
+            </Suspense>
+          )}
+        </>,
+        slots.top,
+      )}
+      {safeRoute &&
+        slots.route &&
+        createPortal(
           <>
             <p>
               <a href="#/">← Back to {config.appName}</a>
             </p>
             <SafePagesRoute route={safeRoute} gatewayUrl={config.gatewayUrl} />
-          </>
-        ) : (
-          <Landing appName={config.appName} />
+          </>,
+          slots.route,
         )}
-        <AccountArea
-          appName={config.appName}
-          signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />}
-          testTransaction={config.mode !== 'production'}
-        />
-        {!isFramed() && (
-          <Suspense fallback={null}>
-            <SafeOwnerSignIn config={config} />
-          </Suspense>
-        )}
-      </main>
-      <footer className="site-footer">
-        <p>
-          {config.appName} · Sign-In with Ethereum (EIP-4361) ·{' '}
-          {config.mode === 'production' ? 'production' : `${config.mode} mode`}
-        </p>
-      </footer>
-      <SignInErrorNotice />
-      {demoWalletPanel}
+      {createPortal(
+        <>
+          <AccountArea
+            appName={config.appName}
+            signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />}
+            testTransaction={config.mode !== 'production'}
+          />
+          {!isFramed() && (
+            <Suspense fallback={null}>
+              <SafeOwnerSignIn config={config} />
+            </Suspense>
+          )}
+        </>,
+        slots.bottom,
+      )}
+      {createPortal(<SignInErrorNotice />, slots.overlay)}
     </WalletProviders>
   )
+}
+
+/** Opens the connect dialog for a click on the early button, once RainbowKit can. */
+function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; onDone: () => void }) {
+  const { openConnectModal } = useConnectModal()
+  const { isConnected } = useAccount()
+  useEffect(() => {
+    if (!requested) return
+    if (openConnectModal) {
+      openConnectModal()
+      onDone()
+    } else if (isConnected) {
+      // A restored connection came first: RainbowKit's button shows the account instead.
+      onDone()
+    }
+  }, [requested, openConnectModal, isConnected, onDone])
+  return null
 }

@@ -1,14 +1,38 @@
 import { type AuthenticationStatus, RainbowKitAuthenticationProvider } from '@rainbow-me/rainbowkit'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
-import { isAddressEqual } from 'viem'
-import { useAccount } from 'wagmi'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { type Address, isAddressEqual } from 'viem'
+import { useAccount, useConfig } from 'wagmi'
+import { getAccount, getPublicClient } from 'wagmi/actions'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
+import { readSafeOwnership } from './safe-ownership.ts'
 
 export type SignInState = {
   status: AuthenticationStatus
   session?: SignInSession
+  /** A Safe's session held from an owner's own wallet: that owner, once the Safe's chain confirmed it. */
+  owner?: Address
   signOut(): Promise<void>
+  /**
+   * Takes over a session the server opened another way than RainbowKit's dialog (signing in as a Safe
+   * with its owners' signatures): the app then shows it, keeps it across reloads and ends it by the
+   * same rules.
+   */
+  adoptSession(session: SignInSession): void
+  /**
+   * Closes RainbowKit's "Verify your account" dialog and leaves the wallet connected, not signed in
+   * (the dialog's own Cancel disconnects). Its "Sign in" opens it again.
+   */
+  closeVerifyDialog(): void
 }
 
 const SignInContext = createContext<SignInState | undefined>(undefined)
@@ -22,31 +46,44 @@ export function useSignIn(): SignInState {
 
 export type SignInProviderProps = { api: AuthApi; appName: string; children: ReactNode }
 
+type Session = { status: AuthenticationStatus; session?: SignInSession }
+
 /**
- * Sign-In with Ethereum through RainbowKit's authentication flow ("Verify your account"). Restores
- * the server session on load; RainbowKit signs out on disconnect and on an account change of the
- * connector, and a restored session for another address than the wallet's is ended here.
+ * Sign-In with Ethereum through RainbowKit's authentication flow ("Verify your account"), plus sessions
+ * adopted from elsewhere. Restores the server session on load. A session belongs to the wallet's
+ * account: it ends on disconnect and when the wallet shows another account — except a Safe's session
+ * (`contract`), which stays while the wallet's account is one of that Safe's owners (asked on chain).
  */
 export function SignInProvider({ api, appName, children }: SignInProviderProps) {
-  const [state, setState] = useState<{ status: AuthenticationStatus; session?: SignInSession }>({
-    status: 'loading',
-  })
+  const [state, setState] = useState<Session>({ status: 'loading' })
+  const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
+  const [closingDialog, setClosingDialog] = useState(false)
+  const config = useConfig()
   const { address } = useAccount()
+  const current = useRef(state)
+  useEffect(() => {
+    current.current = state
+  }, [state])
 
   useEffect(() => {
-    let current = true
+    let live = true
     api
       .getSession()
       .then((session) => {
-        if (current) setState(session ? { status: 'authenticated', session } : { status: 'unauthenticated' })
+        if (live) setState(session ? { status: 'authenticated', session } : { status: 'unauthenticated' })
       })
       .catch((error) => {
         console.warn('[Signet] the session could not be restored:', error)
-        if (current) setState({ status: 'unauthenticated' })
+        if (live) setState({ status: 'unauthenticated' })
       })
     return () => {
-      current = false
+      live = false
     }
+  }, [api])
+
+  const signOut = useCallback(async () => {
+    setState({ status: 'unauthenticated' })
+    await api.logout().catch((error) => console.warn('[Signet] sign-out failed:', error))
   }, [api])
 
   const adapter = useMemo(
@@ -56,29 +93,63 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
         appName,
         location: window.location,
         onSignedIn: (session) => setState({ status: 'authenticated', session }),
-        onSignedOut: () => setState({ status: 'unauthenticated' }),
+        onWalletLeft: async () => {
+          // Another account of a still connected wallet may own the Safe: the check below decides.
+          const { session } = current.current
+          if (session?.accountType === 'contract' && getAccount(config).isConnected) return
+          await signOut()
+        },
       }),
-    [api, appName],
+    [api, appName, config, signOut],
   )
 
-  const signOut = useCallback(() => adapter.signOut(), [adapter])
-
-  // A session belongs to one address: the wallet showing another one ends it.
+  // The wallet's account must be the session's, or (Safe session) one of the Safe's owners.
   useEffect(() => {
-    if (
-      state.status === 'authenticated' &&
-      state.session &&
-      address &&
-      !isAddressEqual(address, state.session.address)
-    ) {
+    const session = state.status === 'authenticated' ? state.session : undefined
+    if (!session || !address || isAddressEqual(address, session.address)) return
+    if (session.accountType !== 'contract') {
       void signOut()
+      return
     }
-  }, [address, state, signOut])
+    let live = true
+    const client = getPublicClient(config, { chainId: session.chainId })
+    void readSafeOwnership(client, { safe: session.address, account: address }).then((ownership) => {
+      if (!live) return
+      if (ownership.kind === 'owner') setConfirmedOwner({ session, owner: address })
+      else if (ownership.kind === 'not-owner') void signOut()
+      // Unreachable chain: no proof either way, and a valid session is not thrown away for that.
+      else console.warn(`[Signet] could not check that ${address} owns ${session.address}:`, ownership.reason)
+    })
+    return () => {
+      live = false
+    }
+  }, [state, address, config, signOut])
 
-  const value = useMemo<SignInState>(() => ({ ...state, signOut }), [state, signOut])
+  const adoptSession = useCallback((session: SignInSession) => {
+    setState({ status: 'authenticated', session })
+  }, [])
+
+  // RainbowKit closes its modals when the status turns "unauthenticated": a one-render "loading" does it.
+  const closeVerifyDialog = useCallback(() => setClosingDialog(true), [])
+  useEffect(() => {
+    if (closingDialog) setClosingDialog(false)
+  }, [closingDialog])
+
+  const owner =
+    confirmedOwner &&
+    confirmedOwner.session === state.session &&
+    address &&
+    isAddressEqual(confirmedOwner.owner, address)
+      ? confirmedOwner.owner
+      : undefined
+  const value = useMemo<SignInState>(
+    () => ({ ...state, owner, signOut, adoptSession, closeVerifyDialog }),
+    [state, owner, signOut, adoptSession, closeVerifyDialog],
+  )
+  const rainbowKitStatus = closingDialog && state.status === 'unauthenticated' ? 'loading' : state.status
   return (
     <SignInContext.Provider value={value}>
-      <RainbowKitAuthenticationProvider adapter={adapter} status={state.status}>
+      <RainbowKitAuthenticationProvider adapter={adapter} status={rainbowKitStatus}>
         {children}
       </RainbowKitAuthenticationProvider>
     </SignInContext.Provider>

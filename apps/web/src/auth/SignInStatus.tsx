@@ -12,7 +12,7 @@ const accountTypeText: Record<SignInSession['accountType'], string> = {
 
 /** The sign-in part of the account area; for a signed-in smart account, its Safe pages too. */
 export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
-  const { status, session, signOut } = useSignIn()
+  const { status, session, owner, signOut } = useSignIn()
   const { openConnectModal } = useConnectModal()
   const route = parseSafeRoute(useLocationHash())
   return (
@@ -37,6 +37,12 @@ export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
             <dd data-testid="signed-in-address">{session.address}</dd>
             <dt>Account type</dt>
             <dd data-testid="signed-in-account-type">{accountTypeText[session.accountType]}</dd>
+            {owner && (
+              <>
+                <dt>Through its owner</dt>
+                <dd data-testid="signed-in-owner">{owner}</dd>
+              </>
+            )}
             <dt>Session ends</dt>
             <dd>
               <time dateTime={session.expiresAt}>{new Date(session.expiresAt).toLocaleString()}</time>

@@ -7,7 +7,11 @@ export type SignetAuthenticationAdapterParameters = {
   appName: string
   location: Pick<Location, 'host' | 'origin'>
   onSignedIn(session: SignInSession): void
-  onSignedOut(): void
+  /**
+   * RainbowKit's signOut: the wallet disconnected, changed account or connector. What that ends is the
+   * caller's decision (a Safe's session may stay with another of its owners).
+   */
+  onWalletLeft(): Promise<void>
 }
 
 /**
@@ -38,9 +42,8 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
         return false
       }
     },
-    async signOut() {
-      parameters.onSignedOut()
-      await parameters.api.logout().catch((error) => console.warn('[Signet] sign-out failed:', error))
+    signOut() {
+      return parameters.onWalletLeft()
     },
   })
 }

@@ -1,7 +1,8 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAccount } from 'wagmi'
+import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
 import { ConfirmationsView } from './ConfirmationsView.tsx'
 import { confirmAsCoOwner, hasConfirmed, loadMessageReview } from './co-owner-confirmation.ts'
 import { pollDelayMs } from './poll-backoff.ts'
@@ -29,6 +30,8 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
   const [confirming, setConfirming] = useState(false)
   const [confirmed, setConfirmed] = useState(false)
   const [error, setError] = useState<string>()
+  const confirmButton = useRef<HTMLButtonElement>(null)
+  const focusConfirm = useCallback(() => confirmButton.current?.focus(), [])
   const review = useQuery({
     queryKey: [
       'safe-sign-in',
@@ -135,7 +138,19 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
           )}
           {isConnected && address && owner && !hasConfirmed(data, address) && !settled && (
             <div className="notice__actions">
-              <button type="button" className="primary" disabled={confirming} onClick={() => void confirm()}>
+              {/* Confirming needs no Signet session: no need to pass RainbowKit's sign-in first. */}
+              <VerifyDialogAlternative
+                prompt="Only here to confirm this Safe message? That needs no sign-in to Signet."
+                action="Confirm without signing in"
+                onChosen={focusConfirm}
+              />
+              <button
+                ref={confirmButton}
+                type="button"
+                className="primary"
+                disabled={confirming}
+                onClick={() => void confirm()}
+              >
                 {confirming ? 'Confirm in your wallet…' : 'Confirm message'}
               </button>
             </div>

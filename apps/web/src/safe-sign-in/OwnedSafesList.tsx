@@ -1,7 +1,9 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
 import { useQueries, useQuery } from '@tanstack/react-query'
+import { useCallback, useRef } from 'react'
 import { type Address, getAddress, isAddressEqual } from 'viem'
+import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
 import type { PublicChain } from '../config/public-config.ts'
 import { readSafeFacts } from './safe-facts.ts'
 import { gatewayFailure } from './safe-sign-in-errors.ts'
@@ -51,6 +53,8 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
     failures.set(error.message, failure)
   })
   const searched = chains.filter((_, index) => results[index]?.isSuccess)
+  const list = useRef<HTMLUListElement>(null)
+  const focusFirstSafe = useCallback(() => list.current?.querySelector('button')?.focus(), [])
 
   return (
     <div data-testid="owned-safes">
@@ -81,7 +85,15 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
         </p>
       )}
       {owned.length > 0 && (
-        <ul className="safe-sign-in__safes">
+        // RainbowKit asks to sign in as this account right after connecting: an owner may not want to.
+        <VerifyDialogAlternative
+          prompt={`This account owns ${owned.length === 1 ? 'a Safe' : `${owned.length} Safes`}. Sign in as a Safe instead?`}
+          action="Choose a Safe"
+          onChosen={focusFirstSafe}
+        />
+      )}
+      {owned.length > 0 && (
+        <ul className="safe-sign-in__safes" ref={list}>
           {owned.map(({ chain, safe }) => (
             <OwnedSafeItem
               key={`${chain.id}:${safe}`}

@@ -1,5 +1,8 @@
-import type { Address } from 'viem'
+import { useEffect, useRef } from 'react'
+import { type Address, isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
+import type { SignInSession } from '../auth/auth-api.ts'
+import { useSignIn } from '../auth/SignInProvider.tsx'
 import type { PublicChain } from '../config/public-config.ts'
 import { OwnedSafesList } from './OwnedSafesList.tsx'
 import { PendingSignInView } from './PendingSignInView.tsx'
@@ -27,10 +30,19 @@ export function OwnerSafeSignIn({
   const { address, isConnected } = useAccount()
   const { state, start, cancel } = useSafeSignIn(services)
   const signerFor = useOwnerSigner()
+  const signIn = useSignIn()
+  const { adoptSession } = signIn
+  // The app's sign-in takes the Safe's session over: shown in the account area, kept across reloads.
+  const adopted = useRef<SignInSession>(undefined)
+  useEffect(() => {
+    if (state.phase !== 'signed-in' || adopted.current === state.session) return
+    adopted.current = state.session
+    adoptSession(state.session)
+  }, [state, adoptSession])
   if (!isConnected && state.phase !== 'pending') return null
   const chainName = (chainId: number) =>
     chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
-  const signIn = (request: { chainId: number; safe: Address }) => {
+  const signInAs = (request: { chainId: number; safe: Address }) => {
     if (address) void start({ ...request, owner: address }, signerFor(request.chainId))
   }
 
@@ -53,14 +65,17 @@ export function OwnerSafeSignIn({
           onCancel={cancel}
         />
       )}
-      {state.phase === 'signed-in' && (
-        <div className="notice" role="status" data-testid="safe-signed-in">
-          <p>
-            Signed in as Safe <span className="safe-sign-in__mono">{state.session.address}</span> on{' '}
-            {chainName(state.session.chainId)} ({accountTypeText[state.session.accountType]}).
-          </p>
-        </div>
-      )}
+      {state.phase === 'signed-in' &&
+        signIn.status === 'authenticated' &&
+        signIn.session &&
+        isAddressEqual(signIn.session.address, state.session.address) && (
+          <div className="notice" role="status" data-testid="safe-signed-in">
+            <p>
+              Signed in as Safe <span className="safe-sign-in__mono">{state.session.address}</span> on{' '}
+              {chainName(state.session.chainId)} ({accountTypeText[state.session.accountType]}).
+            </p>
+          </div>
+        )}
       {state.phase === 'failed' && (
         <div className="notice notice--warning" role="alert" data-testid="safe-sign-in-error">
           <p>{state.error}</p>
@@ -81,7 +96,7 @@ export function OwnerSafeSignIn({
             chains={chains}
             owner={address}
             busy={state.phase === 'starting'}
-            onSignIn={signIn}
+            onSignIn={signInAs}
           />
         </>
       )}

@@ -1,14 +1,17 @@
+import '@rainbow-me/rainbowkit/styles.css'
 import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
-import { WagmiProvider } from 'wagmi'
+import { type Config, WagmiProvider } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
-import { rainbowKitTheme, type ThemeChoice } from './theme.ts'
-import { createSignetWagmiConfig } from './wagmi-config.ts'
+import { rainbowKitTheme } from './theme.ts'
+import type { ThemeChoice } from './theme-choice.ts'
 import { createWalletNoticesCache } from './wallet-notices.ts'
 
 export type WalletProvidersProps = {
   config: PublicConfig
+  /** From createBrowserWagmiConfig (wagmi-config.ts). */
+  wagmiConfig: Config
   theme: ThemeChoice
   /** Wraps RainbowKit's modals, e.g. with the Sign-In with Ethereum provider. */
   authentication?: (children: ReactNode) => ReactNode
@@ -16,8 +19,7 @@ export type WalletProvidersProps = {
 }
 
 /** wagmi, react-query and RainbowKit, configured from the run-time config. */
-export function WalletProviders({ config, theme, authentication, children }: WalletProvidersProps) {
-  const { wagmiConfig } = useMemo(() => createSignetWagmiConfig(config, window.location.origin), [config])
+export function WalletProviders({ config, wagmiConfig, theme, authentication, children }: WalletProvidersProps) {
   const queryClient = useMemo(() => new QueryClient({ mutationCache: createWalletNoticesCache() }), [])
   const rainbowKit = (
     <RainbowKitProvider

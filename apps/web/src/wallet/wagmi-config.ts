@@ -1,25 +1,40 @@
 import type { Chain, Transport } from 'viem'
 import { type Config, createConfig } from 'wagmi'
 import type { PublicConfig } from '../config/public-config.ts'
-import { safeAppWagmiParts } from '../safe-app/safe-app-wagmi.ts'
+import type { SafeAppWagmiParts } from '../safe-app/safe-app-wagmi.ts'
+import { isFramed } from '../safe-app/safe-hosts.ts'
 import { chainTransport, toViemChain } from './chains.ts'
+import { deferWalletSdk } from './deferred-wallet-sdk.ts'
+import { browserStorage, rememberedConnectorIds } from './remembered-connection.ts'
 import { buildWalletList } from './wallet-list.ts'
 
 export type SignetWagmiConfig = { wagmiConfig: Config; chains: readonly [Chain, ...Chain[]] }
+
+export type SignetWagmiOptions = {
+  appUrl?: string
+  /** Safe App mode (framed only): the Safe connector first, and the Safe's chain read through the host. */
+  safeApp?: SafeAppWagmiParts
+  /** Where wagmi keeps its state; its remembered connections keep their wallet SDK loaded. */
+  storage?: Pick<Storage, 'getItem'>
+}
 
 /**
  * The wagmi configuration for a run-time config: its chains, one fallback transport per chain,
  * the operator's wallet groups, and EIP-6963 discovery of injected wallets (which also brings the
  * demo wallet in). Connection state lives in wagmi's localStorage storage, so a reload reconnects.
+ * Wallet SDKs (WalletConnect, Coinbase, MetaMask) load when their wallet is picked, or at once for
+ * the connection wagmi remembers.
  *
- * @example const { wagmiConfig } = createSignetWagmiConfig(config, location.origin)
+ * @example const { wagmiConfig } = createSignetWagmiConfig(config, { appUrl: location.origin })
  */
-export function createSignetWagmiConfig(config: PublicConfig, appUrl?: string): SignetWagmiConfig {
+export function createSignetWagmiConfig(
+  config: PublicConfig,
+  options: SignetWagmiOptions = {},
+): SignetWagmiConfig {
   const chains = config.chains.map(toViemChain)
   const [first, ...rest] = chains
   if (!first) throw new RangeError('the configuration names no chain')
-  // Safe App mode (framed only): the Safe connector first, and the Safe's chain read through the host.
-  const safeApp = safeAppWagmiParts(config)
+  const { safeApp } = options
   const transports: Record<number, Transport> = {}
   for (const chain of config.chains) {
     const direct = chainTransport(chain.rpcUrls)
@@ -29,9 +44,11 @@ export function createSignetWagmiConfig(config: PublicConfig, appUrl?: string): 
     walletGroups: safeApp ? safeApp.walletGroups : config.walletGroups,
     appName: config.appName,
     ...(config.walletConnectProjectId ? { walletConnectProjectId: config.walletConnectProjectId } : {}),
-    ...(appUrl ? { appUrl } : {}),
+    ...(options.appUrl ? { appUrl: options.appUrl } : {}),
   })
-  const connectors = safeApp ? [safeApp.connector, ...walletConnectors] : walletConnectors
+  const remembered = new Set(rememberedConnectorIds(options.storage))
+  const deferred = walletConnectors.map((connector) => deferWalletSdk(connector, remembered))
+  const connectors = safeApp ? [safeApp.connector, ...deferred] : deferred
   const wagmiConfig = createConfig({
     chains: [first, ...rest],
     transports,
@@ -40,4 +57,23 @@ export function createSignetWagmiConfig(config: PublicConfig, appUrl?: string): 
     ssr: false,
   })
   return { wagmiConfig, chains: [first, ...rest] }
+}
+
+/**
+ * The browser's wagmi configuration. Inside a frame it first loads Safe App mode's parts (and so
+ * the Safe Apps SDK), which a standalone page never fetches.
+ *
+ * @example const { wagmiConfig } = await createBrowserWagmiConfig(config)
+ */
+export async function createBrowserWagmiConfig(config: PublicConfig): Promise<SignetWagmiConfig> {
+  const safeApp = isFramed()
+    ? (await import('../safe-app/safe-app-wagmi.ts')).safeAppWagmiParts(config)
+    : undefined
+  // After safeAppWagmiParts: inside a frame it replaces a denied localStorage first.
+  const storage = browserStorage()
+  return createSignetWagmiConfig(config, {
+    appUrl: window.location.origin,
+    ...(safeApp ? { safeApp } : {}),
+    ...(storage ? { storage } : {}),
+  })
 }

@@ -1,0 +1,143 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import type { PublicConfig } from '../config/public-config.ts'
+import { connectButtonLook } from '../wallet/connect-button-look.ts'
+import type { ThemeChoice } from '../wallet/theme-choice.ts'
+import { ConnectWalletButton } from './ConnectWalletButton.tsx'
+import { Landing } from './Landing.tsx'
+import { isSafeRouteHash, useLocationHash } from './location-hash.ts'
+import { type LoadedWalletApp, loadWalletApp, walletNeededAtOnce } from './wallet-app-loader.ts'
+
+export type AppShellProps = {
+  config: PublicConfig
+  theme: ThemeChoice
+  /** The demo wallet's panel in demo and dev mode. */
+  demoWalletPanel?: ReactNode
+}
+
+const loadFailedText = 'The wallet dialog could not be loaded. Check your connection and try again.'
+
+/**
+ * The page as first painted: header with a "Connect Wallet" button, what Signet does, footer —
+ * React only. The wallet part (RainbowKit, wagmi, viem, sign-in; App.tsx) loads on the first sign
+ * of intent on the button, or at once where the page needs it (wallet-app-loader.ts), and renders
+ * into this page's slots, so nothing painted here is drawn twice. A click that comes before the
+ * code opens the dialog once it is here.
+ */
+export function AppShell({ config, theme, demoWalletPanel }: AppShellProps) {
+  const hash = useLocationHash()
+  const [walletApp, setWalletApp] = useState<LoadedWalletApp>()
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [connectRequested, setConnectRequested] = useState(false)
+  const [walletButtonShown, setWalletButtonShown] = useState(false)
+  const earlyButton = useRef<HTMLButtonElement>(null)
+  const [connectSlot, setConnectSlot] = useState<HTMLElement | null>(null)
+  const [topSlot, setTopSlot] = useState<HTMLElement | null>(null)
+  const [routeSlot, setRouteSlot] = useState<HTMLElement | null>(null)
+  const [bottomSlot, setBottomSlot] = useState<HTMLElement | null>(null)
+  const [overlaySlot, setOverlaySlot] = useState<HTMLElement | null>(null)
+
+  const load = useCallback(() => {
+    setLoadFailed(false)
+    loadWalletApp(config).then(setWalletApp, (error: unknown) => {
+      console.error('[Signet] the wallet code could not be loaded:', error)
+      setLoadFailed(true)
+      setConnectRequested(false)
+    })
+  }, [config])
+
+  useEffect(() => {
+    if (walletNeededAtOnce(window, hash)) load()
+  }, [hash, load])
+
+  // RainbowKit's button shows after a render or two of its own: the early button stays until then
+  // and goes in the same task (never two "Connect Wallet" buttons, never none), handing focus on.
+  useEffect(() => {
+    if (!walletApp || !connectSlot || walletButtonShown) return
+    const takeOver = () => {
+      const button = usableButton(connectSlot)
+      if (!button) return
+      const early = earlyButton.current
+      if (early) {
+        if (document.activeElement === early) button.focus()
+        early.hidden = true
+      }
+      setWalletButtonShown(true)
+    }
+    const observer = new MutationObserver(takeOver)
+    observer.observe(connectSlot, { subtree: true, childList: true, attributes: true })
+    takeOver()
+    return () => observer.disconnect()
+  }, [walletApp, connectSlot, walletButtonShown])
+
+  const slots =
+    connectSlot && topSlot && bottomSlot && overlaySlot
+      ? { connect: connectSlot, top: topSlot, bottom: bottomSlot, overlay: overlaySlot, route: routeSlot }
+      : undefined
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <span className="site-header__brand">{config.appName}</span>
+        <nav aria-label="Wallet" className="wallet-nav">
+          {!walletButtonShown && (
+            <ConnectWalletButton
+              ref={earlyButton}
+              look={connectButtonLook(theme)}
+              busy={connectRequested}
+              onIntent={load}
+              onActivate={() => {
+                setConnectRequested(true)
+                load()
+              }}
+            />
+          )}
+          <div ref={setConnectSlot} className="wallet-nav__wallet" />
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {loadFailed && (
+          <div className="notice notice--warning" role="alert">
+            <p>{loadFailedText}</p>
+          </div>
+        )}
+        <div ref={setTopSlot} className="slot" />
+        {isSafeRouteHash(hash) ? (
+          <div ref={setRouteSlot} className="slot">
+            {!walletApp && <p role="status">Loading the Safe…</p>}
+          </div>
+        ) : (
+          <Landing appName={config.appName} />
+        )}
+        <div ref={setBottomSlot} className="slot" />
+      </main>
+      <footer className="site-footer">
+        <p>
+          {config.appName} · Sign-In with Ethereum (EIP-4361) ·{' '}
+          {config.mode === 'production' ? 'production' : `${config.mode} mode`}
+        </p>
+      </footer>
+      <div ref={setOverlaySlot} className="slot" />
+      {demoWalletPanel}
+      {walletApp && slots && (
+        <walletApp.App
+          config={config}
+          theme={theme}
+          wagmiConfig={walletApp.wagmiConfig}
+          slots={slots}
+          connectRequested={connectRequested}
+          onConnectRequestDone={() => setConnectRequested(false)}
+        />
+      )}
+    </>
+  )
+}
+
+/** A button the user can see and use (RainbowKit hides its own with aria-hidden until ready). */
+function usableButton(container: HTMLElement): HTMLButtonElement | undefined {
+  for (const button of container.querySelectorAll('button')) {
+    if (!button.disabled && !button.closest('[aria-hidden="true"]')) return button
+  }
+  return undefined
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import type { PublicConfig } from '../config/public-config.ts'
+import { isFramed } from '../safe-app/safe-hosts.ts'
+import { pendingSignInStorageKey } from '../safe-sign-in/pending-sign-in-storage.ts'
+import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'
+import type { AppProps } from './App.tsx'
+import { isWalletRouteHash } from './location-hash.ts'
+
+/** The wallet part of the page (RainbowKit, wagmi, viem, sign-in), loaded and configured. */
+export type LoadedWalletApp = {
+  App: (props: AppProps) => ReactNode
+  wagmiConfig: AppProps['wagmiConfig']
+}
+
+let loading: Promise<LoadedWalletApp> | undefined
+
+/**
+ * Loads the wallet part of the page once; a failed load (e.g. offline) may be retried.
+ *
+ * @example const { App, wagmiConfig } = await loadWalletApp(config)
+ */
+export function loadWalletApp(config: PublicConfig): Promise<LoadedWalletApp> {
+  loading ??= import('./App.tsx')
+    .then(async (module) => ({ App: module.App, ...(await module.prepareApp(config)) }))
+    .catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+  return loading
+}
+
+export type WalletAtOnceReason = 'framed' | 'remembered-connection' | 'wallet-route' | 'pending-safe-sign-in'
+
+/**
+ * Why this page needs the wallet part from the start rather than on the first sign of intent:
+ * inside Safe{Wallet} (the Safe connects by itself), a connection wagmi will restore, a Safe page
+ * or confirm link, or a Safe sign-in waiting for co-owners. Undefined for a plain first visit.
+ *
+ * @example if (walletNeededAtOnce(window)) void loadWalletApp(config)
+ */
+export function walletNeededAtOnce(win: Window, hash = win.location.hash): WalletAtOnceReason | undefined {
+  if (isFramed(win)) return 'framed'
+  if (isWalletRouteHash(hash)) return 'wallet-route'
+  const storage = browserStorage(win)
+  if (rememberedConnectorIds(storage).length > 0) return 'remembered-connection'
+  try {
+    if (storage?.getItem(pendingSignInStorageKey)) return 'pending-safe-sign-in'
+  } catch {
+    // Unreadable storage holds no pending sign-in.
+  }
+  return undefined
+}

@@ -1,0 +1,62 @@
+import { createServer } from 'node:net'
+import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
+import { type Address, createPublicClient, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readSafeOwnership } from './safe-ownership.ts'
+
+/** A port on which nothing listens: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+describe('readSafeOwnership', () => {
+  let chain: DemoChain
+  const account = (index: number) => chain.anvil.accounts[index]?.address as Address
+  const client = () => createPublicClient({ transport: http(chain.anvil.rpcUrl) })
+
+  beforeAll(async () => {
+    chain = await startDemoChain()
+  }, 120_000)
+  afterAll(async () => {
+    await chain?.stop()
+  })
+
+  it('says owner for each owner of the 2-of-3 Safe, and not-owner for another account', async () => {
+    const safe = chain.demoSafe.address
+    for (const index of [0, 1, 2]) {
+      expect(await readSafeOwnership(client(), { safe, account: account(index) })).toEqual({ kind: 'owner' })
+    }
+    expect(await readSafeOwnership(client(), { safe, account: account(5) })).toEqual({ kind: 'not-owner' })
+    expect(
+      await readSafeOwnership(client(), { safe: chain.singleOwnerSafe.address, account: account(1) }),
+    ).toEqual({ kind: 'not-owner' })
+  })
+
+  it('says not-owner for a contract that is no Safe and for an address without code', async () => {
+    const noSafe = chain.deployments['1.4.1'].proxyFactory
+    expect(await readSafeOwnership(client(), { safe: noSafe, account: account(0) })).toEqual({
+      kind: 'not-owner',
+    })
+    expect(await readSafeOwnership(client(), { safe: account(7), account: account(0) })).toEqual({
+      kind: 'not-owner',
+    })
+  })
+
+  it('says unknown, with the reason, when the node cannot be reached or the chain is not configured', async () => {
+    const down = createPublicClient({
+      transport: http(`http://127.0.0.1:${await closedPort()}`, { retryCount: 0 }),
+    })
+    const ownership = await readSafeOwnership(down, { safe: chain.demoSafe.address, account: account(0) })
+    expect(ownership).toEqual({ kind: 'unknown', reason: 'HTTP request failed.' })
+    expect(await readSafeOwnership(undefined, { safe: chain.demoSafe.address, account: account(0) })).toEqual(
+      {
+        kind: 'unknown',
+        reason: 'the Safe’s chain is not configured',
+      },
+    )
+  })
+})

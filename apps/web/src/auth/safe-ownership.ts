@@ -1,0 +1,56 @@
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
+  type PublicClient,
+} from 'viem'
+
+/** Whether an account owns a Safe, as the Safe's chain says now; `unknown` when the chain cannot be read. */
+export type SafeOwnership = { kind: 'owner' } | { kind: 'not-owner' } | { kind: 'unknown'; reason: string }
+
+// OwnerManager.isOwner: present in every Safe version; one eth_call, no gateway in between.
+const isOwnerAbi = [
+  {
+    type: 'function',
+    name: 'isOwner',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ type: 'bool' }],
+  },
+] as const
+
+/**
+ * Asks the Safe on its own chain whether `account` is one of its owners. A contract that is no Safe
+ * (the call reverts) or no contract at all (empty answer) is `not-owner`; a node that cannot be reached
+ * is `unknown` — never taken for a "no".
+ *
+ * @example const ownership = await readSafeOwnership(client, { safe, account: address })
+ */
+export async function readSafeOwnership(
+  client: Pick<PublicClient, 'readContract'> | undefined,
+  parameters: { safe: Address; account: Address },
+): Promise<SafeOwnership> {
+  if (!client) return { kind: 'unknown', reason: 'the Safe’s chain is not configured' }
+  try {
+    const owner = await client.readContract({
+      address: parameters.safe,
+      abi: isOwnerAbi,
+      functionName: 'isOwner',
+      args: [parameters.account],
+    })
+    return owner ? { kind: 'owner' } : { kind: 'not-owner' }
+  } catch (error) {
+    const answered =
+      error instanceof BaseError &&
+      error.walk(
+        (cause) =>
+          cause instanceof ContractFunctionRevertedError || cause instanceof ContractFunctionZeroDataError,
+      )
+    if (answered) return { kind: 'not-owner' }
+    return {
+      kind: 'unknown',
+      reason: error instanceof BaseError ? error.shortMessage : String(error),
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import { darkTheme, lightTheme } from '@rainbow-me/rainbowkit'
+import { describe, expect, it } from 'vitest'
+import { accentPresets, radiusPresets } from '../config/public-config.ts'
+import { connectButtonLook } from './connect-button-look.ts'
+
+describe('connectButtonLook', () => {
+  it('matches RainbowKit’s own theme for every accent and radius preset', () => {
+    for (const accent of accentPresets) {
+      for (const radius of radiusPresets) {
+        const look = connectButtonLook({ accent, radius, mode: 'system' })
+        const light = lightTheme({ ...lightTheme.accentColors[accent], borderRadius: radius })
+        const dark = darkTheme({ ...darkTheme.accentColors[accent], borderRadius: radius })
+        expect(look).toEqual({
+          light: { background: light.colors.accentColor, foreground: light.colors.accentColorForeground },
+          dark: { background: dark.colors.accentColor, foreground: dark.colors.accentColorForeground },
+          radius: light.radii.connectButton,
+        })
+      }
+    }
+  })
+})
