@@ -76,10 +76,7 @@ export async function startSignet({
 
     // The origin defaults to the port we actually get, so the app is built after listening.
     let handler: ((request: Request) => Response | Promise<Response>) | undefined
-    const server = await listen(
-      (request) => handler?.(request) ?? startingResponse(),
-      config,
-    )
+    const server = await listen((request) => handler?.(request) ?? startingResponse(), config)
     stops.push(() => closeServer(server))
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
