@@ -18,6 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: what index.html loads before any user action, for the size budget
+    // (bench/check-size-budget.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8787' },

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { type Fixture, openTestPage, useSignet } from './harness/fixture.ts'
+import { showRainbowKitButton } from './harness/rainbowkit.ts'
 
 // RainbowKit's presets (lightTheme/darkTheme accentColors and radii), as its themes define them.
 const lightAccent = {
@@ -37,8 +38,7 @@ async function themeVariables(
 }
 
 async function readVariables(page: Page): Promise<Variables> {
-  const button = page.getByTestId('rk-connect-button')
-  await button.waitFor()
+  const button = await showRainbowKitButton(page)
   return button.evaluate((element) => {
     const style = getComputedStyle(element)
     const read = (name: string) => style.getPropertyValue(name).trim()

@@ -192,7 +192,7 @@ describe('without libsecp256k1', () => {
     // The binding's require is made to throw before anything loads it, as on a platform without a prebuilt.
     const preload = `import Module from 'node:module'; const load = Module._load;
       Module._load = function (request, ...rest) {
-        if (/(secp256k1|keccak)[\\\\/]bindings/.test(request)) throw new Error('no prebuilt for this platform');
+        if (/secp256k1[\\\\/]bindings|node-gyp-build/.test(request)) throw new Error('no prebuilt for this platform');
         return load.call(this, request, ...rest);
       };`
     const script = `

@@ -6,8 +6,26 @@ export function dialog(page: Page): Locator {
   return page.getByRole('dialog')
 }
 
+/**
+ * The page's "Connect Wallet" button: the early one of the first paint (it loads RainbowKit and
+ * opens the dialog once loaded) or RainbowKit's own, whichever the page shows.
+ */
+export function connectWalletButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Connect Wallet', exact: true })
+}
+
+/** Loads the wallet code by pointing at the early button, as a user would, until RainbowKit's shows. */
+export async function showRainbowKitButton(page: Page): Promise<Locator> {
+  const early = page.getByTestId('connect-wallet-button')
+  const rainbowKit = page.getByTestId('rk-connect-button')
+  await early.or(rainbowKit).first().waitFor()
+  if (await early.isVisible()) await early.hover()
+  await rainbowKit.waitFor()
+  return rainbowKit
+}
+
 export async function openConnectModal(page: Page): Promise<Locator> {
-  await page.getByTestId('rk-connect-button').click()
+  await connectWalletButton(page).click()
   const modal = dialog(page)
   await modal.getByText('Connect a Wallet', { exact: true }).waitFor()
   return modal

@@ -1,5 +1,5 @@
 import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
-import { lazy, Suspense, useEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
@@ -9,10 +9,10 @@ import { SignInProvider } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
-import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
 import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
+import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
 import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
@@ -73,7 +73,14 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
         </SignInProvider>
       )}
     >
-      {createPortal(<ConnectButton />, slots.connect)}
+      {createPortal(
+        // RainbowKit styles and themes what sits under a [data-rk] element; RainbowKitProvider's own
+        // is back in the tree, not around this slot.
+        <div data-rk="">
+          <ConnectButton />
+        </div>,
+        slots.connect,
+      )}
       <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
       {createPortal(
         <>
@@ -117,12 +124,32 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
   )
 }
 
-/** Opens the connect dialog for a click on the early button, once RainbowKit can. */
+/**
+ * Opens the connect dialog for a click on the early button, once RainbowKit can keep it open: not
+ * while the sign-in status is loading (RainbowKit closes its dialogs when it turns unauthenticated).
+ */
 function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; onDone: () => void }) {
+  if (!requested) return null
+  return (
+    <ConnectButton.Custom>
+      {({ authenticationStatus, mounted }) => (
+        <OpenConnectModalWhenReady ready={mounted && authenticationStatus !== 'loading'} onDone={onDone} />
+      )}
+    </ConnectButton.Custom>
+  )
+}
+
+function OpenConnectModalWhenReady({ ready, onDone }: { ready: boolean; onDone: () => void }) {
   const { openConnectModal } = useConnectModal()
   const { isConnected } = useAccount()
+  // One commit after the status settles: RainbowKit's own effect for that change runs after this
+  // component's, and would close a dialog opened in the same commit.
+  const [settled, setSettled] = useState(false)
   useEffect(() => {
-    if (!requested) return
+    if (ready) setSettled(true)
+  }, [ready])
+  useEffect(() => {
+    if (!settled) return
     if (openConnectModal) {
       openConnectModal()
       onDone()
@@ -130,6 +157,6 @@ function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; 
       // A restored connection came first: RainbowKit's button shows the account instead.
       onDone()
     }
-  }, [requested, openConnectModal, isConnected, onDone])
+  }, [settled, openConnectModal, isConnected, onDone])
   return null
 }

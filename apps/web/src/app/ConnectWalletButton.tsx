@@ -16,27 +16,27 @@ export type ConnectWalletButtonProps = {
  * dark) with none of its code. RainbowKit's own button takes its place once loaded.
  */
 export function ConnectWalletButton({ look, busy, onIntent, onActivate, ref }: ConnectWalletButtonProps) {
-    const style = {
-      '--connect-light-bg': look.light.background,
-      '--connect-light-fg': look.light.foreground,
-      '--connect-dark-bg': look.dark.background,
-      '--connect-dark-fg': look.dark.foreground,
-      '--connect-radius': look.radius,
-    } as CSSProperties
-    return (
-      <button
-        ref={ref}
-        type="button"
-        className="connect-wallet"
-        data-testid="connect-wallet-button"
-        style={style}
-        aria-busy={busy}
-        onPointerEnter={onIntent}
-        onFocus={onIntent}
-        onTouchStart={onIntent}
-        onClick={onActivate}
-      >
-        Connect Wallet
-      </button>
-    )
+  const style = {
+    '--connect-light-bg': look.light.background,
+    '--connect-light-fg': look.light.foreground,
+    '--connect-dark-bg': look.dark.background,
+    '--connect-dark-fg': look.dark.foreground,
+    '--connect-radius': look.radius,
+  } as CSSProperties
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="connect-wallet"
+      data-testid="connect-wallet-button"
+      style={style}
+      aria-busy={busy}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onTouchStart={onIntent}
+      onClick={onActivate}
+    >
+      Connect Wallet
+    </button>
+  )
 }

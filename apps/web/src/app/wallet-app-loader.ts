@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
-import { pendingSignInStorageKey } from '../safe-sign-in/pending-sign-in-storage.ts'
 import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'
 import type { AppProps } from './App.tsx'
 import { isWalletRouteHash } from './location-hash.ts'
@@ -11,6 +10,12 @@ export type LoadedWalletApp = {
   App: (props: AppProps) => ReactNode
   wagmiConfig: AppProps['wagmiConfig']
 }
+
+/**
+ * Where a Safe sign-in waiting for co-owners is kept (safe-sign-in/pending-sign-in-storage.ts,
+ * which needs viem: the same key is named here, and wallet-app-loader.test.ts keeps them equal).
+ */
+export const pendingSafeSignInKey = 'signet.pendingSafeSignIn'
 
 let loading: Promise<LoadedWalletApp> | undefined
 
@@ -44,7 +49,7 @@ export function walletNeededAtOnce(win: Window, hash = win.location.hash): Walle
   const storage = browserStorage(win)
   if (rememberedConnectorIds(storage).length > 0) return 'remembered-connection'
   try {
-    if (storage?.getItem(pendingSignInStorageKey)) return 'pending-safe-sign-in'
+    if (storage?.getItem(pendingSafeSignInKey)) return 'pending-safe-sign-in'
   } catch {
     // Unreadable storage holds no pending sign-in.
   }

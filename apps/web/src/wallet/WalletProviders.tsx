@@ -19,7 +19,13 @@ export type WalletProvidersProps = {
 }
 
 /** wagmi, react-query and RainbowKit, configured from the run-time config. */
-export function WalletProviders({ config, wagmiConfig, theme, authentication, children }: WalletProvidersProps) {
+export function WalletProviders({
+  config,
+  wagmiConfig,
+  theme,
+  authentication,
+  children,
+}: WalletProvidersProps) {
   const queryClient = useMemo(() => new QueryClient({ mutationCache: createWalletNoticesCache() }), [])
   const rainbowKit = (
     <RainbowKitProvider

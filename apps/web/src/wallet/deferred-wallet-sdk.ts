@@ -6,7 +6,11 @@ import type { CreateConnectorFn } from 'wagmi'
  * `setup()` (at start) and probes every connector's provider in `reconnect()` (on mount), which
  * would fetch all of them before the user chose any.
  */
-export const walletSdkConnectorTypes: ReadonlySet<string> = new Set(['walletConnect', 'coinbaseWallet', 'metaMask'])
+export const walletSdkConnectorTypes: ReadonlySet<string> = new Set([
+  'walletConnect',
+  'coinbaseWallet',
+  'metaMask',
+])
 
 type Connector = ReturnType<CreateConnectorFn>
 

@@ -28,7 +28,9 @@ export function rememberedConnectorIds(storage: Pick<Storage, 'getItem'> | undef
     if (!Array.isArray(entries)) return []
     const ids: string[] = []
     for (const entry of entries) {
-      const id = Array.isArray(entry) ? (entry[1] as { connector?: { id?: unknown } })?.connector?.id : undefined
+      const id = Array.isArray(entry)
+        ? (entry[1] as { connector?: { id?: unknown } })?.connector?.id
+        : undefined
       if (typeof id === 'string' && !ids.includes(id)) ids.push(id)
     }
     return ids
