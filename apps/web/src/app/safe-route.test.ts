@@ -13,7 +13,7 @@ describe('parseSafeRoute', () => {
     for (const hash of [
       '',
       '#',
-      '#/safe/0/' + address,
+      `#/safe/0/${address}`,
       '#/safe/1/0x12',
       `#/safe/-1/${address}`,
       `#/other/1/${address}`,
