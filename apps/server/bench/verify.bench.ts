@@ -2,22 +2,22 @@
 // verify + session write), beside viem's `verifyMessage` alone on one core, measured in the same run.
 //
 //   npm run bench:verify [-- --count 1000 --sample 60 --rounds 9 --concurrency 32 --workers 2
-//                           --log-level silent --profile DIR --before OTHER/apps/server/bin/signet.mjs]
+//                           --log-level silent --before OTHER/apps/server/bin/signet.mjs --profile DIR]
+//
+// Each round measures, in an order rotating from round to round: viem verifyMessage (`--sample`
+// signatures), our verifySignature with libsecp256k1 (`--count`) and with the JavaScript fallback
+// (`--sample`), and `--count` HTTP sign-ins against one `signet serve` process and against one with
+// SIGNET_WORKERS=`--workers` (0 or 1: not run). Short rounds keep each figure next to its baseline in
+// time; figures are medians over the rounds after a warm-up, ratios are taken per round, then the median.
+// A machine shared with other work makes wall-clock rates noisy, so each figure also has its CPU time
+// per operation: the bench process's for the verifiers, the server's process tree's (Linux /proc) for
+// HTTP. A sign-in is lost when its answer is not 200 with a session cookie, or when the database holds
+// fewer sessions than 200 answers at the end; the bench exits 1 when any is lost.
 //
 // --before adds a one-process server started from another checkout (e.g. a `git worktree` of the
 // previous commit), measured in the same rounds: before/after figures under the same machine load.
-//
 // --profile DIR runs the servers under `node --cpu-prof` (workers too) and writes DIR/sign-in-windows.json:
 // the CLOCK_MONOTONIC µs span of each timed HTTP run, to cut the warm-up and the nonce issuing out.
-//
-// Each round measures, in rotating order: viem verifyMessage (`--sample` signatures), our verifySignature
-// with libsecp256k1 (`--count`), our verifySignature with the JavaScript fallback (`--sample`), and
-// `--count` HTTP sign-ins against one `signet serve` process and against `SIGNET_WORKERS=--workers`.
-// Figures are medians of the rounds, after a warm-up; ratios are taken per round, then the median.
-// Besides wall-clock rates (which a machine shared with other work makes noisy) each figure has its
-// CPU time per operation: the bench process's for the verifiers, the server's process tree's for HTTP.
-// A sign-in is lost when its answer is not 200 with a session cookie, or its session is not in the
-// database afterwards. Exits 1 when any is lost.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
@@ -56,7 +56,8 @@ const clockTicksPerSecond = 100 // USER_HZ on Linux
 
 type SignedRequest = { address: Address; message: string; signature: Hex }
 type Server = { name: string; url: string; child: ChildProcess; database: string; ok: number; lost: number }
-type Measure = { perSecond: number; cpuMicros: number }
+/** cpuMicros: CPU per operation; clientCpuMicros: the load generator's (this process's) per HTTP sign-in. */
+type Measure = { perSecond: number; cpuMicros: number; clientCpuMicros?: number }
 
 const profileWindows: { server: string; pid?: number; startUs: number; endUs: number }[] = []
 let agent = new Agent({ keepAlive: true, maxSockets: concurrency })
@@ -180,8 +181,14 @@ async function main() {
     console.log(
       `\nSign-ins sent over HTTP: ${servers.map((server) => `${server.ok + server.lost} (${server.name.replace('HTTP sign-ins end to end, ', '')})`).join(', ')}; sign-ins lost: ${lost}`,
     )
+    const clientCpu = median(
+      results
+        .slice(3)
+        .flat()
+        .map((run) => run.clientCpuMicros ?? 0),
+    )
     console.log(
-      'CPU per sign-in: the bench process for the verifiers; every process of the server for HTTP (the load generator is not counted).',
+      `CPU per sign-in: the bench process for the verifiers; every process of the server for HTTP. The load generator (this process, on the same cores) used ${clientCpu.toFixed(0)} µs per HTTP sign-in besides.`,
     )
     for (const [reason, times] of failures) console.log(`  lost: ${times}× ${reason}`)
     if (lost !== 0) process.exitCode = 1
@@ -314,6 +321,7 @@ async function signInOverHttp(server: Server, requests: SignedRequest[]): Promis
   agent.destroy()
   agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   const cpuBefore = cpuTicks(server.child.pid as number)
+  const clientCpu = process.cpuUsage()
   const startUs = process.hrtime.bigint() / 1000n
   const start = performance.now()
   await inParallel(bodies.length, concurrency, async (i) => {
@@ -340,7 +348,12 @@ async function signInOverHttp(server: Server, requests: SignedRequest[]): Promis
     endUs: Number(process.hrtime.bigint() / 1000n),
   })
   const cpuMicros = ((cpuTicks(server.child.pid as number) - cpuBefore) / clockTicksPerSecond) * 1e6
-  return { perSecond: bodies.length / seconds, cpuMicros: cpuMicros / bodies.length }
+  const client = process.cpuUsage(clientCpu)
+  return {
+    perSecond: bodies.length / seconds,
+    cpuMicros: cpuMicros / bodies.length,
+    clientCpuMicros: (client.user + client.system) / bodies.length,
+  }
 }
 
 /** node:http with keep-alive costs the load generator far less CPU per request than fetch. */

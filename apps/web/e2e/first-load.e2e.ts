@@ -11,7 +11,7 @@ import {
 } from '../bench/first-load-size.ts'
 import { openPage } from './harness/browser.ts'
 import { openTestPage, useSignet } from './harness/fixture.ts'
-import { connectWalletButton, dialog, showRainbowKitButton } from './harness/rainbowkit.ts'
+import { connectTestWallet, connectWalletButton, dialog, showRainbowKitButton } from './harness/rainbowkit.ts'
 import { stubWalletConnectRelay } from './harness/walletconnect-relay.ts'
 
 // Issue 7 "First load": at most 150 KiB gzip of JavaScript before any user action; RainbowKit,
@@ -171,5 +171,29 @@ describe('first load (production mode)', () => {
     expect(early).toEqual({ background: 'rgb(75, 209, 102)', color: 'rgb(26, 27, 31)', radius: '4px' })
     await showRainbowKitButton(page)
     expect(await look('[data-testid="rk-connect-button"]')).toEqual(early)
+  })
+})
+
+describe('first load (demo mode, `npm start` without configuration)', () => {
+  const fixture = useSignet({ localChain: true })
+
+  it('keeps the demo wallet’s code for the first sign of intent too, its panel drawn at once', async (test) => {
+    const built = await manifest()
+    const { page, context } = await openPage(fixture.browser)
+    test.onTestFinished(() => context.close())
+    const scripts = recordScripts(page)
+    await page.goto(fixture.signet.url)
+    await page.getByRole('complementary', { name: 'Signet Demo Wallet' }).waitFor()
+    await connectWalletButton(page).waitFor()
+    await settle(page)
+    expect(scripts.map((script) => script.file).sort()).toEqual(firstLoadScripts(built).sort())
+  })
+
+  it('reconnects the demo wallet after a reload, with no action: the wallet part loads at once', async (test) => {
+    const { page } = await openTestPage(fixture, test, { wallet: false })
+    await connectTestWallet(page, { wallet: 'Signet Demo Wallet', signIn: false })
+    await page.reload()
+    await page.getByRole('heading', { name: 'Your account' }).waitFor()
+    expect(await page.getByTestId('account-wallet').textContent()).toBe('Signet Demo Wallet')
   })
 })

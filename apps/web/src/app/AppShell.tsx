@@ -1,6 +1,8 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { PublicConfig } from '../config/public-config.ts'
 import { connectButtonLook } from '../wallet/connect-button-look.ts'
+import { DemoWalletPanel } from '../wallet/demo-wallet/DemoWalletPanel.tsx'
+import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectWalletButton } from './ConnectWalletButton.tsx'
 import { Landing } from './Landing.tsx'
@@ -10,8 +12,8 @@ import { type LoadedWalletApp, loadWalletApp, walletNeededAtOnce } from './walle
 export type AppShellProps = {
   config: PublicConfig
   theme: ThemeChoice
-  /** The demo wallet's panel in demo and dev mode. */
-  demoWalletPanel?: ReactNode
+  /** The demo wallet in demo and dev mode (its panel is part of the page). */
+  demoWallet?: DemoWalletLoader
 }
 
 const loadFailedText = 'The wallet dialog could not be loaded. Check your connection and try again.'
@@ -23,7 +25,7 @@ const loadFailedText = 'The wallet dialog could not be loaded. Check your connec
  * into this page's slots, so nothing painted here is drawn twice. A click that comes before the
  * code opens the dialog once it is here.
  */
-export function AppShell({ config, theme, demoWalletPanel }: AppShellProps) {
+export function AppShell({ config, theme, demoWallet }: AppShellProps) {
   const hash = useLocationHash()
   const [walletApp, setWalletApp] = useState<LoadedWalletApp>()
   const [loadFailed, setLoadFailed] = useState(false)
@@ -38,12 +40,12 @@ export function AppShell({ config, theme, demoWalletPanel }: AppShellProps) {
 
   const load = useCallback(() => {
     setLoadFailed(false)
-    loadWalletApp(config).then(setWalletApp, (error: unknown) => {
+    loadWalletApp(config, demoWallet).then(setWalletApp, (error: unknown) => {
       console.error('[Signet] the wallet code could not be loaded:', error)
       setLoadFailed(true)
       setConnectRequested(false)
     })
-  }, [config])
+  }, [config, demoWallet])
 
   useEffect(() => {
     if (walletNeededAtOnce(window, hash)) load()
@@ -119,7 +121,7 @@ export function AppShell({ config, theme, demoWalletPanel }: AppShellProps) {
         </p>
       </footer>
       <div ref={setOverlaySlot} className="slot" />
-      {demoWalletPanel}
+      {demoWallet && <DemoWalletPanel wallet={demoWallet} />}
       {walletApp && slots && (
         <walletApp.App
           config={config}

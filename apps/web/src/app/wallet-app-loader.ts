@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
+import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'
 import type { AppProps } from './App.tsx'
 import { isWalletRouteHash } from './location-hash.ts'
@@ -20,13 +21,14 @@ export const pendingSafeSignInKey = 'signet.pendingSafeSignIn'
 let loading: Promise<LoadedWalletApp> | undefined
 
 /**
- * Loads the wallet part of the page once; a failed load (e.g. offline) may be retried.
+ * Loads the wallet part of the page once; a failed load (e.g. offline) may be retried. In demo
+ * mode the demo wallet is installed first, so that wagmi finds it announced when it reconnects.
  *
- * @example const { App, wagmiConfig } = await loadWalletApp(config)
+ * @example const { App, wagmiConfig } = await loadWalletApp(config, demoWallet)
  */
-export function loadWalletApp(config: PublicConfig): Promise<LoadedWalletApp> {
-  loading ??= import('./App.tsx')
-    .then(async (module) => ({ App: module.App, ...(await module.prepareApp(config)) }))
+export function loadWalletApp(config: PublicConfig, demoWallet?: DemoWalletLoader): Promise<LoadedWalletApp> {
+  loading ??= Promise.all([import('./App.tsx'), demoWallet?.load()])
+    .then(async ([module]) => ({ App: module.App, ...(await module.prepareApp(config)) }))
     .catch((error: unknown) => {
       loading = undefined
       throw error

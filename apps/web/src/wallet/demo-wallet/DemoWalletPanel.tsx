@@ -1,21 +1,24 @@
 import { useId, useState, useSyncExternalStore } from 'react'
 import type { DemoProvider } from './demo-provider.ts'
 import { demoWalletIcon, demoWalletInfo } from './demo-wallet-info.ts'
+import type { DemoWalletLoader } from './demo-wallet-loader.ts'
 
-export type DemoWalletPanelProps = {
-  provider: DemoProvider
-  chainName: (chainId: number) => string
-}
+export type DemoWalletPanelProps = { wallet: DemoWalletLoader }
 
 /**
  * The demo wallet's own small window: which demo account it signs with, which chain it is on,
- * and "disconnect this site". Clearly labelled, because it holds public test keys only.
+ * and "disconnect this site". Clearly labelled, because it holds public test keys only. Drawn at
+ * first paint; the wallet itself loads on the first sign of intent here or on the connect button.
  */
-export function DemoWalletPanel({ provider, chainName }: DemoWalletPanelProps) {
-  const state = useSyncExternalStore(provider.subscribe, provider.getState)
+export function DemoWalletPanel({ wallet }: DemoWalletPanelProps) {
+  const provider = useSyncExternalStore(wallet.subscribe, wallet.current)
   const [open, setOpen] = useState(false)
-  const selectId = useId()
   const bodyId = useId()
+  const load = () => {
+    wallet
+      .load()
+      .catch((error: unknown) => console.error('[Signet] the demo wallet could not be loaded:', error))
+  }
   return (
     <aside className="demo-wallet" aria-label={demoWalletInfo.name}>
       <button
@@ -23,7 +26,12 @@ export function DemoWalletPanel({ provider, chainName }: DemoWalletPanelProps) {
         className="demo-wallet__toggle"
         aria-expanded={open}
         aria-controls={bodyId}
-        onClick={() => setOpen((value) => !value)}
+        onPointerEnter={load}
+        onFocus={load}
+        onClick={() => {
+          load()
+          setOpen((value) => !value)
+        }}
       >
         <img src={demoWalletIcon} alt="" width={20} height={20} />
         {demoWalletInfo.name}
@@ -31,27 +39,47 @@ export function DemoWalletPanel({ provider, chainName }: DemoWalletPanelProps) {
       {open && (
         <div id={bodyId} className="demo-wallet__body">
           <p className="demo-wallet__note">Test keys only — never send real funds to these accounts.</p>
-          <label htmlFor={selectId}>Demo account</label>
-          <select
-            id={selectId}
-            value={state.selectedIndex}
-            onChange={(event) => provider.selectAccount(Number(event.target.value))}
-          >
-            {state.accounts.map((address, index) => (
-              <option key={address} value={index}>
-                {`#${index} ${address}`}
-              </option>
-            ))}
-          </select>
-          <p>
-            Network: <span>{chainName(state.chainId)}</span>
-          </p>
-          <p>Site access: {state.permitted ? 'connected' : 'not connected'}</p>
-          <button type="button" disabled={!state.permitted} onClick={() => provider.revokeSite()}>
-            Disconnect this site
-          </button>
+          {provider ? (
+            <DemoWalletState provider={provider} chainName={wallet.chainName} />
+          ) : (
+            <p role="status">Loading the demo wallet…</p>
+          )}
         </div>
       )}
     </aside>
+  )
+}
+
+function DemoWalletState({
+  provider,
+  chainName,
+}: {
+  provider: DemoProvider
+  chainName: (id: number) => string
+}) {
+  const state = useSyncExternalStore(provider.subscribe, provider.getState)
+  const selectId = useId()
+  return (
+    <>
+      <label htmlFor={selectId}>Demo account</label>
+      <select
+        id={selectId}
+        value={state.selectedIndex}
+        onChange={(event) => provider.selectAccount(Number(event.target.value))}
+      >
+        {state.accounts.map((address, index) => (
+          <option key={address} value={index}>
+            {`#${index} ${address}`}
+          </option>
+        ))}
+      </select>
+      <p>
+        Network: <span>{chainName(state.chainId)}</span>
+      </p>
+      <p>Site access: {state.permitted ? 'connected' : 'not connected'}</p>
+      <button type="button" disabled={!state.permitted} onClick={() => provider.revokeSite()}>
+        Disconnect this site
+      </button>
+    </>
   )
 }

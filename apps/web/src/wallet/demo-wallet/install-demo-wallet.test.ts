@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PublicConfig } from '../../config/public-config.ts'
-import { DemoWalletNotAllowedError, demoWalletAllowed, installDemoWallet } from './install-demo-wallet.ts'
+import { demoWalletAllowed } from './demo-wallet-loader.ts'
+import { DemoWalletNotAllowedError, installDemoWallet } from './install-demo-wallet.ts'
 
 const config: PublicConfig = {
   appName: 'Signet',

@@ -2,15 +2,11 @@ import type { PublicConfig } from '../../config/public-config.ts'
 import { announceProvider } from './announce-provider.ts'
 import { createDemoProvider, type DemoProvider } from './demo-provider.ts'
 import { demoWalletInfo } from './demo-wallet-info.ts'
+import { demoWalletAllowed } from './demo-wallet-loader.ts'
 
 export class DemoWalletNotAllowedError extends Error {
   override name = 'DemoWalletNotAllowedError'
   readonly code = 'demo_wallet_not_allowed'
-}
-
-/** The demo wallet exists in demo and dev mode only, and only with demo accounts to back it. */
-export function demoWalletAllowed(config: PublicConfig): boolean {
-  return config.mode !== 'production' && (config.demoAccounts?.length ?? 0) > 0
 }
 
 /**
