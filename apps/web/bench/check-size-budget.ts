@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url'
 import { firstLoadBudgetBytes, kib, measureFirstLoad } from './first-load-size.ts'
 
-// `npm run test:size`: fails when the JavaScript index.html loads before any user action grows past
-// the budget. Reads the build in apps/web/dist (npm test builds it in test:e2e first).
+// `npm run test:size [dist]`: fails when the JavaScript index.html loads before any user action
+// grows past the budget. Reads the build in apps/web/dist unless told another (npm test builds it in
+// test:e2e first).
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url))
+const dist = process.argv[2] ?? fileURLToPath(new URL('../dist/', import.meta.url))
 
 try {
   const size = await measureFirstLoad(dist)

@@ -51,6 +51,8 @@ export function AppShell({ config, theme, demoWallet }: AppShellProps) {
     if (walletNeededAtOnce(window, hash)) load()
   }, [hash, load])
 
+  const connectRequestDone = useCallback(() => setConnectRequested(false), [])
+
   // RainbowKit's button shows after a render or two of its own: the early button stays until then
   // and goes in the same task (never two "Connect Wallet" buttons, never none), handing focus on.
   useEffect(() => {
@@ -129,7 +131,7 @@ export function AppShell({ config, theme, demoWallet }: AppShellProps) {
           wagmiConfig={walletApp.wagmiConfig}
           slots={slots}
           connectRequested={connectRequested}
-          onConnectRequestDone={() => setConnectRequested(false)}
+          onConnectRequestDone={connectRequestDone}
         />
       )}
     </>
