@@ -39,10 +39,13 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   app.use('*', requestLogger(options.log))
   app.use('*', async (c, next) => {
     await next()
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('Content-Security-Policy', `frame-ancestors 'self' ${options.safeHosts.join(' ')}`)
-    if (secure) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    // On the response in place: c.header() after next() makes Hono copy the finished response through
+    // a ReadableStream (a third of the CPU of a sign-in answer).
+    const headers = c.res.headers
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    headers.set('Content-Security-Policy', `frame-ancestors 'self' ${options.safeHosts.join(' ')}`)
+    if (secure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   })
 
   // Cookie-bearing POSTs only from our own pages: a browser always sends Origin on a cross-site POST.
@@ -53,20 +56,20 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     }
     await next()
   })
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: () => {
-        throw new SignetError(
-          'payload_too_large',
-          413,
-          `The body must be at most ${maxBodyBytes / 1024} KiB.`,
-        )
-      },
-    }),
-  )
-
+  const tooLarge = () => {
+    throw new SignetError('payload_too_large', 413, `The body must be at most ${maxBodyBytes / 1024} KiB.`)
+  }
+  const limitStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
+  app.use('/api/*', async (c, next) => {
+    // A declared length is enough (Node's parser never reads past it) and leaves the body to the route's
+    // c.req.json(), which reads it straight from the socket; hono's bodyLimit touches c.req.raw.body,
+    // which builds a web Request and ReadableStream for every call. Chunked bodies are counted as they come.
+    const length = c.req.header('content-length')
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number(length) > maxBodyBytes ? tooLarge() : next()
+    }
+    return limitStreamedBody(c, next)
+  })
   app.get('/api/health', async (c) => {
     if (!(await pingDatabase(options.db))) {
       return c.json(

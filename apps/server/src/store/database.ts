@@ -32,7 +32,11 @@ export type StoreSchema = {
   }
 }
 
-export type StoreDatabase = Kysely<StoreSchema> & { readonly dialectKind: 'sqlite' | 'postgres' }
+export type StoreDatabase = Kysely<StoreSchema> & {
+  readonly dialectKind: 'sqlite' | 'postgres'
+  /** SQLite only: the connection under Kysely, for the sign-in's hot path (use inside `db.connection()`). */
+  readonly sqlite?: SQLite.Database
+}
 
 // Migrations are code, applied in name order on start (both dialects take the same statements).
 const migrations: Record<string, Migration> = {
@@ -66,7 +70,8 @@ const migrations: Record<string, Migration> = {
  * @example const db = await openDatabase({ kind: 'sqlite', path: ':memory:' })
  */
 export async function openDatabase(database: SignetConfig['database']): Promise<StoreDatabase> {
-  const db = database.kind === 'sqlite' ? openSqlite(database.path) : openPostgres(database.url)
+  const sqlite = database.kind === 'sqlite' ? openSqliteConnection(database.path) : undefined
+  const db = sqlite ? sqliteKysely(sqlite) : openPostgres((database as { url: string }).url)
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error } = await migrator.migrateToLatest()
   if (error) {
@@ -75,10 +80,10 @@ export async function openDatabase(database: SignetConfig['database']): Promise<
       cause: error,
     })
   }
-  return Object.assign(db, { dialectKind: database.kind })
+  return Object.assign(db, { dialectKind: database.kind, sqlite })
 }
 
-function openSqlite(path: string): Kysely<StoreSchema> {
+function openSqliteConnection(path: string): SQLite.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = new SQLite(path)
   // WAL lets readers run beside the writer; busy_timeout waits for a lock instead of failing when a
@@ -92,6 +97,10 @@ function openSqlite(path: string): Kysely<StoreSchema> {
   // loses its session and its nonce consumption together. Logout alone is written with FULL
   // (`writeDurably`), so a revoked session cannot come back. See docs/SECURITY.md.
   sqlite.pragma('synchronous = NORMAL')
+  return sqlite
+}
+
+function sqliteKysely(sqlite: SQLite.Database): Kysely<StoreSchema> {
   return new Kysely<StoreSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
 }
 

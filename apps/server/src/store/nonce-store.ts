@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type SQLite from 'better-sqlite3'
 import type { StoreDatabase } from './database.ts'
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -27,8 +28,25 @@ export async function issueNonce(db: StoreDatabase, now: number, ttlMs: number):
   return { nonce, expiresAt }
 }
 
+const liveNonceStatements = new WeakMap<SQLite.Database, SQLite.Statement<[string, number], number>>()
+
 /** Whether the nonce was issued by us, is not used and has not expired (a cheap read before verifying). */
 export async function isNonceLive(db: StoreDatabase, nonce: string, now: number): Promise<boolean> {
+  const sqlite = db.sqlite
+  if (sqlite) {
+    // One prepared statement, run synchronously under Kysely's connection lock: no query building.
+    let statement = liveNonceStatements.get(sqlite)
+    if (!statement) {
+      statement = sqlite
+        .prepare<[string, number], number>(
+          'select 1 from nonces where nonce = ? and consumed_at is null and expires_at > ?',
+        )
+        .pluck()
+      liveNonceStatements.set(sqlite, statement)
+    }
+    const live = statement
+    return db.connection().execute(async () => live.get(nonce, now) !== undefined)
+  }
   const row = await db
     .selectFrom('nonces')
     .select('nonce')

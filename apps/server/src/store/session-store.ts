@@ -31,6 +31,12 @@ export async function consumeNonceAndCreateSession(
   now: number,
   ttlMs: number,
 ): Promise<{ token: string; session: Session } | undefined> {
+  if (db.sqlite) {
+    const token = randomBytes(32).toString('base64url')
+    const row = { ...session, issuedAt: now, expiresAt: now + ttlMs }
+    const created = await consumeOnSqlite(db, db.sqlite, { nonce, id: sessionId(token), session: row })
+    return created ? { token, session: row } : undefined
+  }
   return db.transaction().execute(async (trx) => {
     const consumed = await trx
       .updateTable('nonces')
@@ -94,4 +100,66 @@ export async function sweepExpired(
   const nonces = await db.deleteFrom('nonces').where('expires_at', '<=', now).executeTakeFirst()
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
   return { nonces: Number(nonces.numDeletedRows), sessions: Number(sessions.numDeletedRows) }
+}
+
+type SqliteSignIn = { nonce: string; id: string; session: Session }
+type Sqlite = NonNullable<StoreDatabase['sqlite']>
+const signInTransactions = new WeakMap<Sqlite, (jobs: SqliteSignIn[]) => boolean[]>()
+
+/** The compiled statements and transaction of a batch of sign-ins, once per connection. */
+function signInTransaction(sqlite: Sqlite): (jobs: SqliteSignIn[]) => boolean[] {
+  let run = signInTransactions.get(sqlite)
+  if (!run) {
+    const consume = sqlite.prepare(
+      'update nonces set consumed_at = ? where nonce = ? and consumed_at is null and expires_at > ?',
+    )
+    const insert = sqlite.prepare(
+      'insert into sessions (id, address, chain_id, account_type, issued_at, expires_at) values (?, ?, ?, ?, ?, ?)',
+    )
+    run = sqlite.transaction((jobs: SqliteSignIn[]) =>
+      jobs.map(({ nonce, id, session }) => {
+        if (consume.run(session.issuedAt, nonce, session.issuedAt).changes !== 1) return false
+        insert.run(
+          id,
+          session.address,
+          session.chainId,
+          session.accountType,
+          session.issuedAt,
+          session.expiresAt,
+        )
+        return true
+      }),
+    )
+    signInTransactions.set(sqlite, run)
+  }
+  return run
+}
+type SqliteBatch = { jobs: SqliteSignIn[]; done: Promise<boolean[]> }
+const pendingBatches = new WeakMap<StoreDatabase, SqliteBatch>()
+
+/**
+ * SQLite: the sign-ins that reach this point in the same event-loop turn share one transaction — one WAL
+ * commit instead of one each — run synchronously on the raw connection inside Kysely's connection lock.
+ * Each keeps its own conditional UPDATE, so a nonce is still consumed at most once; the write lock is held
+ * for the synchronous statements only, never across an await (which made writers of other processes
+ * wait, SIGNET_WORKERS). Resolves to whether this sign-in's nonce was consumed and its session written.
+ */
+function consumeOnSqlite(db: StoreDatabase, sqlite: Sqlite, job: SqliteSignIn): Promise<boolean> {
+  let batch = pendingBatches.get(db)
+  if (!batch) {
+    const jobs: SqliteSignIn[] = []
+    const done = new Promise<boolean[]>((resolve, reject) => {
+      setImmediate(() => {
+        pendingBatches.delete(db)
+        const runAll = signInTransaction(sqlite)
+        db.connection()
+          .execute(async () => runAll(jobs))
+          .then(resolve, reject)
+      })
+    })
+    batch = { jobs, done }
+    pendingBatches.set(db, batch)
+  }
+  const index = batch.jobs.push(job) - 1
+  return batch.done.then((results) => results[index] ?? false)
 }
