@@ -36,11 +36,8 @@ export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
 async function serveOne(env: Record<string, string | undefined>): Promise<number> {
   const { startSignet } = await import('../serve.ts')
   const signet = await startSignet({ env })
-  process.stdout.write(`Signet is running at ${signet.url} (Ctrl-C to stop)\n`)
-  if (signet.demo) {
-    process.stdout.write(`Local chain (anvil): ${signet.demo.rpcUrl}\n`)
-    if (signet.demo.gatewayUrl) process.stdout.write(`Local Safe gateway: ${signet.demo.gatewayUrl}\n`)
-  }
+  const { startupBanner } = await import('../startup-banner.ts')
+  process.stdout.write(startupBanner(signet))
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', resolve)
     process.once('SIGTERM', resolve)
