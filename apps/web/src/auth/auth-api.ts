@@ -37,29 +37,11 @@ export type AuthApi = {
  *
  * @example const api = createAuthApi(); const { nonce } = await api.getNonce()
  */
-export function createAuthApi(options: { baseUrl?: string; fetch?: typeof fetch } = {}): AuthApi {
-  const base = options.baseUrl ?? ''
-  const call = async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const fetchFn = options.fetch ?? fetch
-    let response: Response
-    try {
-      response = await fetchFn(`${base}/api/auth/${path}`, {
-        credentials: 'same-origin',
-        ...init,
-        headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      })
-    } catch (error) {
-      throw new AuthApiError(
-        'network_error',
-        0,
-        `The sign-in service cannot be reached: ${(error as Error).message}`,
-      )
-    }
-    return response
-  }
+export function createAuthApi(options: AuthApiOptions = {}): AuthApi {
+  const call = (path: string, init: RequestInit = {}) => requestAuthApi(path, init, options)
   return {
     async getNonce() {
-      const body = await json(await call('nonce', { cache: 'no-store' }))
+      const body = await readAuthApiJson(await call('nonce', { cache: 'no-store' }))
       const nonce = (body as Partial<Nonce>).nonce
       const expiresAt = (body as Partial<Nonce>).expiresAt
       if (typeof nonce !== 'string' || !/^[A-Za-z0-9]{8,}$/.test(nonce) || typeof expiresAt !== 'string') {
@@ -68,21 +50,51 @@ export function createAuthApi(options: { baseUrl?: string; fetch?: typeof fetch 
       return { nonce, expiresAt }
     },
     async verify(request) {
-      return parseSession(await json(await call('verify', { method: 'POST', body: JSON.stringify(request) })))
+      return parseSession(
+        await readAuthApiJson(await call('verify', { method: 'POST', body: JSON.stringify(request) })),
+      )
     },
     async getSession() {
       const response = await call('session', { cache: 'no-store' })
       if (response.status === 401) return undefined
-      return parseSession(await json(response))
+      return parseSession(await readAuthApiJson(response))
     },
     async logout() {
       const response = await call('logout', { method: 'POST' })
-      if (!response.ok) await json(response)
+      if (!response.ok) await readAuthApiJson(response)
     },
   }
 }
 
-async function json(response: Response): Promise<unknown> {
+export type AuthApiOptions = { baseUrl?: string; fetch?: typeof fetch }
+
+/**
+ * One same-origin call to `/api/auth/<path>` with credentials; a network failure becomes
+ * `AuthApiError('network_error')`. The global `fetch` is looked up per call (the Safe App frame wraps it).
+ */
+export async function requestAuthApi(
+  path: string,
+  init: RequestInit = {},
+  options: AuthApiOptions = {},
+): Promise<Response> {
+  const fetchFn = options.fetch ?? fetch
+  try {
+    return await fetchFn(`${options.baseUrl ?? ''}/api/auth/${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    })
+  } catch (error) {
+    throw new AuthApiError(
+      'network_error',
+      0,
+      `The sign-in service cannot be reached: ${(error as Error).message}`,
+    )
+  }
+}
+
+/** The JSON body of an answer, or the API's `{error:{code,message}}` as an {@link AuthApiError}. */
+export async function readAuthApiJson(response: Response): Promise<unknown> {
   let body: unknown
   try {
     body = await response.json()

@@ -1,4 +1,4 @@
-import { AuthApiError } from '../auth/auth-api.ts'
+import { AuthApiError, readAuthApiJson, requestAuthApi } from '../auth/auth-api.ts'
 
 export type HeldNonce = { nonce: string; expiresAt: string }
 
@@ -13,41 +13,12 @@ export async function holdPendingNonce(
   message: string,
   options: { fetch?: typeof fetch } = {},
 ): Promise<HeldNonce> {
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
-  let response: Response
-  try {
-    response = await fetchFn('/api/auth/pending', {
-      method: 'POST',
-      credentials: 'same-origin',
-      cache: 'no-store',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ message }),
-    })
-  } catch (error) {
-    throw new AuthApiError(
-      'network_error',
-      0,
-      `The sign-in service cannot be reached: ${(error as Error).message}`,
-    )
-  }
-  let body: unknown
-  try {
-    body = await response.json()
-  } catch {
-    throw new AuthApiError(
-      'invalid_response',
-      response.status,
-      `The sign-in service answered HTTP ${response.status}.`,
-    )
-  }
-  if (!response.ok) {
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
-    throw new AuthApiError(
-      typeof error?.code === 'string' ? error.code : 'http_error',
-      response.status,
-      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
-    )
-  }
+  const response = await requestAuthApi(
+    'pending',
+    { method: 'POST', cache: 'no-store', body: JSON.stringify({ message }) },
+    options,
+  )
+  const body = await readAuthApiJson(response)
   const held = body as Partial<HeldNonce>
   if (
     typeof held.nonce !== 'string' ||
