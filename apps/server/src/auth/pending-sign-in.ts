@@ -1,10 +1,6 @@
-import { SignInError } from '../errors.ts'
-import { parseDateTime } from '../siwe/date-time.ts'
-import { parseSiweMessage } from '../siwe/parse.ts'
-import { checkSiweRules } from '../siwe/rules.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import { holdNonce } from '../store/pending-nonce.ts'
-import { clockSkewMs } from './sign-in.ts'
+import { invalidNonceError, messageExpiry, readSignInMessage } from './sign-in.ts'
 
 export type PendingSignInContext = {
   db: StoreDatabase
@@ -32,22 +28,8 @@ export async function holdPendingSignInNonce(
   context: PendingSignInContext,
 ): Promise<HeldNonce> {
   const now = context.now?.() ?? Date.now()
-  const msg = parseSiweMessage(request.message)
-  checkSiweRules(msg, {
-    domain: context.domain,
-    origin: context.origin,
-    chainIds: context.chainIds,
-    now,
-    clockSkewMs,
-  })
-  // The rules passed, so a present expirationTime is a valid date-time in the future.
-  const messageExpiry = msg.expirationTime === undefined ? undefined : parseDateTime(msg.expirationTime)
-  const expiresAt = Math.min(messageExpiry ?? Number.POSITIVE_INFINITY, now + context.pendingNonceTtlMs)
-  if (!(await holdNonce(context.db, msg.nonce, now, expiresAt))) {
-    throw new SignInError(
-      'invalid_nonce',
-      'The nonce was not issued by this server, was already used, or expired.',
-    )
-  }
+  const msg = readSignInMessage(request.message, context, now)
+  const expiresAt = Math.min(messageExpiry(msg), now + context.pendingNonceTtlMs)
+  if (!(await holdNonce(context.db, msg.nonce, now, expiresAt))) throw invalidNonceError()
   return { nonce: msg.nonce, expiresAt }
 }

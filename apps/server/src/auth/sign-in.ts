@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { InvalidSignatureError, type SignetError, SignInError } from '../errors.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
-import { parseSiweMessage } from '../siwe/parse.ts'
+import { parseSiweMessage, type SiweMessage } from '../siwe/parse.ts'
 import { checkSiweRules } from '../siwe/rules.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import { isNonceLive } from '../store/nonce-store.ts'
@@ -39,15 +39,8 @@ export async function signIn(
   context: SignInContext,
 ): Promise<{ token: string; session: Session }> {
   const now = context.now?.() ?? Date.now()
-  const msg = parseSiweMessage(request.message)
-  checkSiweRules(msg, {
-    domain: context.domain,
-    origin: context.origin,
-    chainIds: context.chainIds,
-    now,
-    clockSkewMs,
-  })
-  if (!(await isNonceLive(context.db, msg.nonce, now))) throw invalidNonce()
+  const msg = readSignInMessage(request.message, context, now)
+  if (!(await isNonceLive(context.db, msg.nonce, now))) throw invalidNonceError()
 
   const result = await verifySignature({
     address: msg.address as Address,
@@ -60,8 +53,7 @@ export async function signIn(
 
   const consumedAt = context.now?.() ?? Date.now()
   // A session never outlives the message that opened it.
-  const messageExpiry = msg.expirationTime === undefined ? undefined : parseDateTime(msg.expirationTime)
-  const ttlMs = Math.min(context.sessionTtlMs, (messageExpiry ?? Number.POSITIVE_INFINITY) - consumedAt)
+  const ttlMs = Math.min(context.sessionTtlMs, messageExpiry(msg) - consumedAt)
   const created = await consumeNonceAndCreateSession(
     context.db,
     msg.nonce,
@@ -69,11 +61,39 @@ export async function signIn(
     consumedAt,
     ttlMs,
   )
-  if (!created) throw invalidNonce()
+  if (!created) throw invalidNonceError()
   return created
 }
 
-function invalidNonce(): SignetError {
+/**
+ * Parses the text as EIP-4361 and checks it against the server's rules (SPEC §2.1); the nonce is the
+ * store's business.
+ */
+export function readSignInMessage(
+  message: string,
+  context: Pick<SignInContext, 'domain' | 'origin' | 'chainIds'>,
+  now: number,
+): SiweMessage {
+  const msg = parseSiweMessage(message)
+  checkSiweRules(msg, {
+    domain: context.domain,
+    origin: context.origin,
+    chainIds: context.chainIds,
+    now,
+    clockSkewMs,
+  })
+  return msg
+}
+
+/** The message's `expirationTime` in ms (a message that passed the rules has a valid one), else +∞. */
+export function messageExpiry(msg: SiweMessage): number {
+  return (
+    (msg.expirationTime === undefined ? undefined : parseDateTime(msg.expirationTime)) ??
+    Number.POSITIVE_INFINITY
+  )
+}
+
+export function invalidNonceError(): SignetError {
   return new SignInError(
     'invalid_nonce',
     'The nonce was not issued by this server, was already used, or expired.',
