@@ -6,6 +6,7 @@ import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { issueNonce } from '../store/nonce-store.ts'
 import { deleteSession, findSession, type Session } from '../store/session-store.ts'
+import { readJsonBody } from './json-body.ts'
 import type { RateLimiter } from './rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from './request-log.ts'
 
@@ -43,7 +44,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
 
   routes.post('/verify', async (c) => {
     limit(c, options.rateLimits?.verify)
-    const body = verifyBody.safeParse(await readJson(c))
+    const body = verifyBody.safeParse(await readJsonBody(c))
     if (!body.success) {
       const issue = body.error.issues[0]
       throw new InvalidRequestError(
@@ -94,13 +95,5 @@ function sessionBody(session: Session) {
     accountType: session.accountType,
     issuedAt: new Date(session.issuedAt).toISOString(),
     expiresAt: new Date(session.expiresAt).toISOString(),
-  }
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    throw new InvalidRequestError('The body must be JSON.')
   }
 }

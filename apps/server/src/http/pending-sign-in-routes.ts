@@ -1,7 +1,8 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { z } from 'zod'
 import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
+import { readJsonBody } from './json-body.ts'
 import { annotateRequestLog, type RequestLogEnv, shortNonce } from './request-log.ts'
 
 export type PendingSignInRoutesOptions = PendingSignInContext
@@ -19,7 +20,7 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
   const routes = new Hono<RequestLogEnv>()
 
   routes.post('/', async (c) => {
-    const body = pendingBody.safeParse(await readJson(c))
+    const body = pendingBody.safeParse(await readJsonBody(c))
     if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
     const held = await holdPendingSignInNonce(body.data, options)
     annotateRequestLog(c, { noncePrefix: shortNonce(held.nonce) })
@@ -33,12 +34,4 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
     return c.json(error.toJSON(), error.status as 400)
   })
   return routes
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    throw new InvalidRequestError('The body must be JSON.')
-  }
 }
