@@ -106,8 +106,11 @@ describe('startAnvil', () => {
     } finally {
       parent.kill('SIGKILL')
     }
-    const deadline = Date.now() + 5_000
-    while (processAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    // SIGKILL takes anvil's threads down one by one: /proc can show the leader as a zombie while a
+    // sibling thread still holds the listening socket, so wait for both to be gone.
+    const gone = async () => !processAlive(pid) && !(await portAcceptsConnections(port))
+    const deadline = Date.now() + 10_000
+    while (!(await gone()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
     expect(processAlive(pid)).toBe(false)
     expect(await portAcceptsConnections(port)).toBe(false)
   })
