@@ -2,6 +2,7 @@ import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import { createGatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, type Hex, hexToString, isHex } from 'viem'
 import type { SafeAppProviderLike, SafeAppSession } from './safe-app-session.ts'
+import { markFailedSafeExecution } from './safe-execution-receipt.ts'
 import { addressMismatchText, SafeSigningError } from './safe-signing-errors.ts'
 import { safeSigningProgress } from './safe-signing-progress.ts'
 import { signAsSafe } from './sign-as-safe.ts'
@@ -17,7 +18,8 @@ export type SignetSafeProviderOptions = {
  * (off-chain confirmations or the on-chain transaction, with progress and a time-out) instead of
  * returning `0x` as soon as a transaction is proposed. Every other call goes to the Safe Apps
  * provider, so chain reads are relayed through the host (`rpcCall`) and unsupported methods fail with
- * its `"<method>" not implemented`.
+ * its `"<method>" not implemented`. A receipt asked for by safeTxHash reports a failed Safe execution
+ * as reverted.
  */
 export async function createSignetSafeProvider(
   inner: SafeAppProviderLike,
@@ -37,6 +39,11 @@ export async function createSignetSafeProvider(
       return inner.chainId
     },
     async request(args) {
+      if (args.method === 'eth_getTransactionReceipt') {
+        const [hash] = (Array.isArray(args.params) ? args.params : []) as [unknown]
+        const receipt = await inner.request(args)
+        return isHex(hash) ? markFailedSafeExecution(receipt, safeAddress, hash) : receipt
+      }
       if (args.method !== 'personal_sign') return inner.request(args)
       const [message, address] = (Array.isArray(args.params) ? args.params : []) as [unknown, unknown]
       if (
