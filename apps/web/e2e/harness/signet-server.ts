@@ -59,7 +59,9 @@ export async function startTestSignet(options: TestSignetOptions = {}): Promise<
         : { SIGNET_WALLETCONNECT_PROJECT_ID: testWalletConnectProjectId }),
       ...options.env,
     }
-    const server = await startSignet({ env })
+    // SIGNET_E2E_WEB_DIST serves another build of the app (so a build in progress can't break a run).
+    const webDist = process.env.SIGNET_E2E_WEB_DIST
+    const server = await startSignet({ env, ...(webDist ? { webDist } : {}) })
     const url = server.url.replace(/\/$/, '')
     const response = await fetch(`${url}/api/config`)
     if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`)
