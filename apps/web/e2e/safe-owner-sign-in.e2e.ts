@@ -233,6 +233,44 @@ describe('sign in as a Safe from an owner’s wallet', () => {
     expect(await storedPendingSignIn(page)).toBeNull()
   })
 
+  it('ends the Safe’s session when the wallet switches to another owner the chain cannot confirm', async (test) => {
+    const safe = await environment.createSafe([0, 1], 1)
+    const { page, context } = await openTestPage(environment.fixture, test, {
+      wallet: { accounts: [key(0), key(1)] },
+    })
+    await connectTestWallet(page)
+    await ownedSafe(page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
+    await expectSignedInAsSafe(page, safe, account(0))
+
+    // The browser loses the chain (its RPC refuses connections); the server keeps the session until told.
+    const rpc = new URL(environment.chain.anvil.rpcUrl)
+    const toChain = (url: URL) => url.host === rpc.host
+    await context.route(toChain, (route) => route.abort('connectionrefused'))
+    await page.evaluate(() => window.__testWallet?.selectAccount(1))
+    await page.getByTestId('account-address').getByText(account(1), { exact: true }).waitFor()
+    // Account 1 does own the Safe, but nothing can confirm it now: the session fails closed, saying why.
+    await page
+      .getByTestId('sign-in-ended')
+      .getByText(
+        `Signed out of Safe ${safe}: the wallet switched to ${account(1)}, and the Safe’s chain could not confirm that it is an owner (HTTP request failed).`,
+        { exact: true },
+      )
+      .waitFor()
+    expect(await page.getByTestId('sign-in-status').textContent()).toMatch(/^Not signed in\./)
+    expect(await page.getByTestId('signed-in-address').count()).toBe(0)
+    await expect.poll(async () => (await sessionOf(page)).status).toBe(401)
+
+    // Signing in again (here as account 1 itself) clears the explanation.
+    await context.unroute(toChain)
+    await page
+      .getByRole('region', { name: 'Sign-in' })
+      .getByRole('button', { name: 'Sign in', exact: true })
+      .click()
+    await signIn(page)
+    expect(await page.getByTestId('sign-in-ended').count()).toBe(0)
+    expect(await sessionOf(page)).toMatchObject({ status: 200, body: { address: account(1) } })
+  })
+
   it('falls back to an eth_sign signature (v + 4) where the wallet cannot sign typed data', async (test) => {
     const safe = await environment.createSafe([0], 1)
     const { page, context } = await openTestPage(environment.fixture, test)

@@ -1,19 +1,46 @@
+import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useSyncExternalStore } from 'react'
 import { walletNoticesStore } from '../wallet/wallet-notices.ts'
+import { signInNoticeStore } from './sign-in-notice.ts'
 
 /**
- * RainbowKit returns silently to "Sign message" when the wallet rejects the signature; SPEC §2
- * wants "Error signing message, please retry!" then too. Shown above RainbowKit's dialog.
+ * What RainbowKit's "Verify your account" cannot say, shown above its dialog:
+ * - it returns silently to "Sign message" when the wallet rejects the signature; SPEC §2 wants
+ *   "Error signing message, please retry!" then too;
+ * - it has one text for every failure while verifying; when the check could not be made (the chain's
+ *   RPC, the network, the service) SPEC §2's "Oops, something went wrong!" says so, with the reason,
+ *   since the signature is not at fault.
  */
 export function SignInErrorNotice() {
   const { signError } = useSyncExternalStore(walletNoticesStore.subscribe, walletNoticesStore.get)
-  if (!signError) return null
+  const trouble = useSyncExternalStore(signInNoticeStore.subscribe, signInNoticeStore.get)
+  const { openConnectModal, connectModalOpen } = useConnectModal()
   return (
-    <div className="toast" role="alert" data-testid="sign-error">
-      <p>{signError}</p>
-      <button type="button" onClick={() => walletNoticesStore.update({ signError: undefined })}>
-        Dismiss
-      </button>
-    </div>
+    <>
+      {signError && (
+        <div className="toast" role="alert" data-testid="sign-error">
+          <p>{signError}</p>
+          <button type="button" onClick={() => walletNoticesStore.update({ signError: undefined })}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {trouble && (
+        <div className="toast" role="alert" data-testid="sign-in-trouble">
+          <div>
+            <p>{trouble.text}</p>
+            <p data-testid="sign-in-trouble-reason">{trouble.reason}</p>
+          </div>
+          {openConnectModal && !connectModalOpen && (
+            <button type="button" onClick={openConnectModal}>
+              Try again
+            </button>
+          )}
+          <button type="button" onClick={() => signInNoticeStore.set(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </>
   )
 }

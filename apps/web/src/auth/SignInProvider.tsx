@@ -14,13 +14,15 @@ import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient } from 'wagmi/actions'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
-import { readSafeOwnership } from './safe-ownership.ts'
+import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
 
 export type SignInState = {
   status: AuthenticationStatus
   session?: SignInSession
   /** A Safe's session held from an owner's own wallet: that owner, once the Safe's chain confirmed it. */
   owner?: Address
+  /** Why the last session ended, when the user would not guess it (until the next session starts). */
+  endedBecause?: string
   signOut(): Promise<void>
   /**
    * Takes over a session the server opened another way than RainbowKit's dialog (signing in as a Safe
@@ -46,13 +48,14 @@ export function useSignIn(): SignInState {
 
 export type SignInProviderProps = { api: AuthApi; appName: string; children: ReactNode }
 
-type Session = { status: AuthenticationStatus; session?: SignInSession }
+type Session = { status: AuthenticationStatus; session?: SignInSession; endedBecause?: string }
 
 /**
  * Sign-In with Ethereum through RainbowKit's authentication flow ("Verify your account"), plus sessions
  * adopted from elsewhere. Restores the server session on load. A session belongs to the wallet's
  * account: it ends on disconnect and when the wallet shows another account — except a Safe's session
- * (`contract`), which stays while the wallet's account is one of that Safe's owners (asked on chain).
+ * (`contract`), which stays while the Safe's chain confirms the wallet's account as one of its owners
+ * (and ends when it cannot, saying why).
  */
 export function SignInProvider({ api, appName, children }: SignInProviderProps) {
   const [state, setState] = useState<Session>({ status: 'loading' })
@@ -81,10 +84,14 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
     }
   }, [api])
 
-  const signOut = useCallback(async () => {
-    setState({ status: 'unauthenticated' })
-    await api.logout().catch((error) => console.warn('[Signet] sign-out failed:', error))
-  }, [api])
+  const endSession = useCallback(
+    async (endedBecause?: string) => {
+      setState({ status: 'unauthenticated', ...(endedBecause ? { endedBecause } : {}) })
+      await api.logout().catch((error) => console.warn('[Signet] sign-out failed:', error))
+    },
+    [api],
+  )
+  const signOut = useCallback(() => endSession(), [endSession])
 
   const adapter = useMemo(
     () =>
@@ -115,15 +122,19 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
     const client = getPublicClient(config, { chainId: session.chainId })
     void readSafeOwnership(client, { safe: session.address, account: address }).then((ownership) => {
       if (!live) return
-      if (ownership.kind === 'owner') setConfirmedOwner({ session, owner: address })
-      else if (ownership.kind === 'not-owner') void signOut()
-      // Unreachable chain: no proof either way, and a valid session is not thrown away for that.
-      else console.warn(`[Signet] could not check that ${address} owns ${session.address}:`, ownership.reason)
+      const verdict = safeSessionVerdict(ownership, { safe: session.address, account: address })
+      if (verdict.keep) {
+        setConfirmedOwner({ session, owner: address })
+        return
+      }
+      // Not an owner, or no way to tell (chain unreachable): the session fails closed.
+      if (verdict.notice) console.warn(`[Signet] ${verdict.notice}`)
+      void endSession(verdict.notice)
     })
     return () => {
       live = false
     }
-  }, [state, address, config, signOut])
+  }, [state, address, config, signOut, endSession])
 
   const adoptSession = useCallback((session: SignInSession) => {
     setState({ status: 'authenticated', session })

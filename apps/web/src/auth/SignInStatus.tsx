@@ -12,7 +12,7 @@ const accountTypeText: Record<SignInSession['accountType'], string> = {
 
 /** The sign-in part of the account area; for a signed-in smart account, its Safe pages too. */
 export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
-  const { status, session, owner, signOut } = useSignIn()
+  const { status, session, owner, endedBecause, signOut } = useSignIn()
   const { openConnectModal } = useConnectModal()
   const route = parseSafeRoute(useLocationHash())
   return (
@@ -24,6 +24,11 @@ export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
           <p data-testid="sign-in-status">
             Not signed in. Sign a message to prove that you control this account.
           </p>
+          {endedBecause && (
+            <p className="notice" role="status" data-testid="sign-in-ended">
+              {endedBecause}
+            </p>
+          )}
           <button type="button" className="primary" onClick={openConnectModal} disabled={!openConnectModal}>
             Sign in
           </button>

@@ -1,6 +1,8 @@
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
+import { oopsText, signInNoticeStore } from './sign-in-notice.ts'
+import { describeVerifyFailure } from './verify-failure.ts'
 
 export type SignetAuthenticationAdapterParameters = {
   api: AuthApi
@@ -17,7 +19,9 @@ export type SignetAuthenticationAdapterParameters = {
 /**
  * RainbowKit's authentication adapter wired to Signet's API. RainbowKit shows its own texts when
  * a step fails: getNonce throws → "Error preparing message, please retry!"; verify fails →
- * "Error verifying signature, please retry!".
+ * "Error verifying signature, please retry!". That last one is for a signed message the server
+ * rejected only: when the check itself could not be made (RPC, network, rate limit, server error) the
+ * dialog closes and {@link signInNoticeStore} says "Oops, something went wrong!" and why.
  */
 export function createSignetAuthenticationAdapter(parameters: SignetAuthenticationAdapterParameters) {
   return createAuthenticationAdapter({
@@ -25,6 +29,8 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
       return (await parameters.api.getNonce()).nonce
     },
     createMessage({ nonce, address, chainId }) {
+      // RainbowKit calls this when "Sign message" is clicked: a new attempt.
+      signInNoticeStore.set(undefined)
       return createSignInMessage({
         address,
         chainId,
@@ -34,13 +40,24 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
       })
     },
     async verify({ message, signature }) {
+      let session: SignInSession
       try {
-        parameters.onSignedIn(await parameters.api.verify({ message, signature }))
-        return true
+        session = await parameters.api.verify({ message, signature })
       } catch (error) {
-        console.warn('[Signet] sign-in was not verified:', error)
-        return false
+        const failure = describeVerifyFailure(error)
+        if (failure.kind === 'rejected') {
+          console.warn('[Signet] the server rejected the sign-in:', error)
+          return false
+        }
+        console.warn('[Signet] the sign-in could not be verified:', error)
+        signInNoticeStore.set({ text: oopsText, reason: failure.reason })
+        // RainbowKit would say "Error verifying signature" for any false or throw; true only closes its
+        // dialog (the status stays unauthenticated), leaving the notice to tell what happened.
+        return true
       }
+      signInNoticeStore.set(undefined)
+      parameters.onSignedIn(session)
+      return true
     },
     signOut() {
       return parameters.onWalletLeft()

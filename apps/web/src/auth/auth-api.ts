@@ -16,10 +16,13 @@ export class AuthApiError extends Error {
   override name = 'AuthApiError'
   readonly code: string
   readonly status: number
-  constructor(code: string, status: number, message: string) {
+  /** Seconds to wait before trying again, from the answer's `Retry-After` (e.g. with 429 or 503). */
+  readonly retryAfterSeconds: number | undefined
+  constructor(code: string, status: number, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message)
     this.code = code
     this.status = status
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 
@@ -95,6 +98,8 @@ export async function requestAuthApi(
 
 /** The JSON body of an answer, or the API's `{error:{code,message}}` as an {@link AuthApiError}. */
 export async function readAuthApiJson(response: Response): Promise<unknown> {
+  const retryAfterSeconds = response.ok ? undefined : readRetryAfter(response.headers.get('retry-after'))
+  const details = retryAfterSeconds === undefined ? {} : { retryAfterSeconds }
   let body: unknown
   try {
     body = await response.json()
@@ -103,6 +108,7 @@ export async function readAuthApiJson(response: Response): Promise<unknown> {
       'invalid_response',
       response.status,
       `The sign-in service answered HTTP ${response.status}.`,
+      details,
     )
   }
   if (!response.ok) {
@@ -111,9 +117,19 @@ export async function readAuthApiJson(response: Response): Promise<unknown> {
       typeof error?.code === 'string' ? error.code : 'http_error',
       response.status,
       typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
+      details,
     )
   }
   return body
+}
+
+/** `Retry-After` in whole seconds from now: delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+function readRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined
+  const value = header.trim()
+  if (/^\d+$/.test(value)) return Number(value)
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000))
 }
 
 function parseSession(body: unknown): SignInSession {

@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
 import { type Address, createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSafeOwnership } from './safe-ownership.ts'
+import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
 
 /** A port on which nothing listens: connections are refused at once. */
 async function closedPort(): Promise<number> {
@@ -58,5 +58,27 @@ describe('readSafeOwnership', () => {
         reason: 'the Safe’s chain is not configured',
       },
     )
+  })
+
+  it('keeps a Safe’s session for a confirmed owner only, and ends it when ownership cannot be confirmed', async () => {
+    const safe = chain.demoSafe.address
+    const verdictFor = async (reader: Parameters<typeof readSafeOwnership>[0], account: Address) =>
+      safeSessionVerdict(await readSafeOwnership(reader, { safe, account }), { safe, account })
+
+    expect(await verdictFor(client(), account(2))).toEqual({ keep: true })
+    // Not an owner: ends like any switch to another account, nothing to explain.
+    expect(await verdictFor(client(), account(5))).toEqual({ keep: false })
+    // The chain cannot be reached: no proof of ownership, so the session ends (fails closed), saying why.
+    const down = createPublicClient({
+      transport: http(`http://127.0.0.1:${await closedPort()}`, { retryCount: 0 }),
+    })
+    expect(await verdictFor(down, account(2))).toEqual({
+      keep: false,
+      notice: `Signed out of Safe ${safe}: the wallet switched to ${account(2)}, and the Safe’s chain could not confirm that it is an owner (HTTP request failed).`,
+    })
+    expect(await verdictFor(undefined, account(2))).toEqual({
+      keep: false,
+      notice: `Signed out of Safe ${safe}: the wallet switched to ${account(2)}, and the Safe’s chain could not confirm that it is an owner (the Safe’s chain is not configured).`,
+    })
   })
 })

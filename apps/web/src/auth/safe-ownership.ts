@@ -54,3 +54,25 @@ export async function readSafeOwnership(
     }
   }
 }
+
+/** What becomes of a Safe's session when the wallet shows another account. */
+export type SafeSessionVerdict = { keep: true } | { keep: false; notice?: string }
+
+/**
+ * A Safe's session stays with another account only when the Safe's chain confirms that account as an
+ * owner; it fails closed: when ownership cannot be confirmed (chain unreachable), the session ends too,
+ * and `notice` tells the user why. A plain "not an owner" ends it silently, like any account switch.
+ *
+ * @example if (!safeSessionVerdict(ownership, { safe, account }).keep) await signOut()
+ */
+export function safeSessionVerdict(
+  ownership: SafeOwnership,
+  parameters: { safe: Address; account: Address },
+): SafeSessionVerdict {
+  if (ownership.kind === 'owner') return { keep: true }
+  if (ownership.kind === 'not-owner') return { keep: false }
+  return {
+    keep: false,
+    notice: `Signed out of Safe ${parameters.safe}: the wallet switched to ${parameters.account}, and the Safe’s chain could not confirm that it is an owner (${ownership.reason.replace(/\.$/, '')}).`,
+  }
+}

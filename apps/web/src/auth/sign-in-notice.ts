@@ -1,0 +1,25 @@
+/**
+ * The last sign-in attempt's trouble that RainbowKit's dialog cannot tell (it has one text for anything
+ * that goes wrong while verifying): SPEC §2's "Oops, something went wrong!" and why. Shown by
+ * SignInErrorNotice; cleared when the next attempt starts, on success, and by the user.
+ */
+export type SignInNotice = { text: string; reason: string }
+
+let notice: SignInNotice | undefined
+const listeners = new Set<() => void>()
+
+export const signInNoticeStore = {
+  get: (): SignInNotice | undefined => notice,
+  set(next: SignInNotice | undefined): void {
+    if (next === notice) return
+    notice = next
+    for (const listener of listeners) listener()
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+}
+
+/** RainbowKit's text for "anything else" (its `sign_in.signature.oops_error`), SPEC §2. */
+export const oopsText = 'Oops, something went wrong!'
