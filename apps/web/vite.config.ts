@@ -23,6 +23,7 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8787' },
+    // The API and the explorer redirect (Safe App mode's links) are the server's.
+    proxy: { '/api': 'http://127.0.0.1:8787', '/explorer': 'http://127.0.0.1:8787' },
   },
 })

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,13 +17,15 @@ import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
 /**
  * Signet framed by the sandbox Safe{Wallet} host on another site: Signet on http://localhost:<port>,
  * the host on http://127.0.0.1:<port>. One chain (Safes 1.4.1 2-of-3 and 1.1.1 2-of-3), the local
- * gateway, Signet configured with them (SIGNET_RPC_31337, SIGNET_GATEWAY_URL, SIGNET_SAFE_HOSTS), the
- * host and a browser, for a whole test file. `SIGNET_E2E_WEB_DIST` points at another build of the app.
+ * gateway, a stand-in block explorer, Signet configured with them (SIGNET_RPC_31337, SIGNET_GATEWAY_URL,
+ * SIGNET_SAFE_HOSTS, SIGNET_EXPLORER_31337), the host and a browser, for a whole test file.
+ * `SIGNET_E2E_WEB_DIST` points at another build of the app.
  */
 export type SafeAppEnvironment = {
   chain: DemoChain
   legacySafe: Address
   gateway: LocalGateway
+  explorer: FakeExplorer
   signet: RunningSignet
   host: SandboxHost
   browser: Browser
@@ -44,6 +47,7 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
     })
     const deployments = [...Object.values(chain.deployments), legacy]
     environment.gateway = await startLocalGateway({ rpcUrl: chain.anvil.rpcUrl, chainId: 31337, deployments })
+    environment.explorer = await startFakeExplorer()
     const hostPort = await freePort()
     dataDir = await mkdtemp(join(tmpdir(), 'signet-safe-app-'))
     environment.signet = await startSignet({
@@ -56,6 +60,7 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
         SIGNET_RPC_31337: chain.anvil.rpcUrl,
         SIGNET_GATEWAY_URL: environment.gateway.url,
         SIGNET_SAFE_HOSTS: `http://127.0.0.1:${hostPort}`,
+        SIGNET_EXPLORER_31337: environment.explorer.url,
       },
       ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
     })
@@ -77,6 +82,7 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
     await environment.host?.stop()
     await environment.signet?.stop()
     await environment.gateway?.stop()
+    await environment.explorer?.stop()
     await environment.chain?.stop()
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
@@ -107,6 +113,26 @@ export async function openHostPage(
 /** The host's owner buttons are named after the owner's position, e.g. "Sign as Owner 2". */
 export function ownerButton(page: Page | Locator, verb: 'Sign' | 'Propose' | 'Confirm', owner: number) {
   return page.getByRole('button', { name: `${verb} as Owner ${owner}`, exact: true })
+}
+
+/** A block explorer stand-in: every page says which path it is. */
+export type FakeExplorer = { url: string; stop(): Promise<void> }
+
+async function startFakeExplorer(): Promise<FakeExplorer> {
+  const server: Server = createHttpServer((request, response) => {
+    response.setHeader('content-type', 'text/plain')
+    response.end(`Explorer page ${request.url}`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
 }
 
 function freePort(): Promise<number> {

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http'
+import { createGatewayClient } from '@signet/gateway/client'
 import type { Frame, FrameLocator, Page } from 'playwright-core'
+import { createPublicClient, type Hex, http, parseAbiItem } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openPage } from './harness/browser.ts'
 import {
@@ -32,6 +34,58 @@ function providerCall(frame: Frame, method: string, params: unknown[]) {
         ),
     [method, params] as const,
   )
+}
+
+/** The chain transaction that executed a Safe transaction, read from the Safe's ExecutionSuccess event. */
+async function executionTransaction(environment: SafeAppEnvironment, safeTxHash: string): Promise<Hex> {
+  const client = createPublicClient({ transport: http(environment.chain.anvil.rpcUrl) })
+  const [log] = await client.getLogs({
+    address: environment.chain.demoSafe.address,
+    event: parseAbiItem('event ExecutionSuccess(bytes32 indexed txHash, uint256 payment)'),
+    args: { txHash: safeTxHash as Hex },
+    fromBlock: 0n,
+  })
+  if (!log?.transactionHash) throw new Error(`${safeTxHash} was not executed`)
+  return log.transactionHash
+}
+
+/** The page a click opens (RainbowKit's links open in a new tab). */
+async function popupOf(page: Page, click: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), click()])
+  return popup
+}
+
+/**
+ * Proposes a Safe transaction the sandbox host holds to the local gateway, with its first owner's
+ * signature, as Safe{Wallet} does when an owner proposes: from then on the gateway knows it.
+ */
+async function proposeToGateway(environment: SafeAppEnvironment, safeTxHash: string) {
+  const response = await fetch(`${environment.host.url}/api/transactions/${safeTxHash}`)
+  const view = (await response.json()) as {
+    safe: string
+    nonce: number
+    confirmations: { owner: string; signature: string }[]
+    details: { txData: { to: { value: string }; value: string; hexData: string; operation: 0 | 1 } }
+  }
+  const [first] = view.confirmations
+  if (!first) throw new Error(`${safeTxHash} has no confirmation yet`)
+  const { txData } = view.details
+  const zero = '0x0000000000000000000000000000000000000000'
+  await createGatewayClient({ baseUrl: environment.gateway.url }).proposeTransaction(31337, view.safe, {
+    to: txData.to.value,
+    value: txData.value,
+    data: txData.hexData,
+    nonce: String(view.nonce),
+    operation: txData.operation,
+    safeTxGas: '0',
+    baseGas: '0',
+    gasPrice: '0',
+    gasToken: zero,
+    refundReceiver: zero,
+    safeTxHash,
+    sender: first.owner,
+    signature: first.signature,
+  })
 }
 
 /** The Safe App's button opens RainbowKit's "Verify your account"; its "Sign message" asks the Safe. */
@@ -211,6 +265,54 @@ describe('Signet as a Safe App, framed by the sandbox host on another site', () 
       .toContainEqual(expect.objectContaining({ hash, status: 'confirmed' }))
     await app.getByRole('button', { name: 'Open profile' }).click()
     await app.getByText('Sign-in message signed on-chain by the Safe').waitFor()
+
+    // Its explorer link goes through Signet, which leads the safeTxHash to the execution's chain
+    // transaction: the explorer is asked for a transaction that exists.
+    const execution = await executionTransaction(environment, hash)
+    expect(execution).not.toBe(hash)
+    const link = app.locator('a', { hasText: 'Sign-in message signed on-chain by the Safe' })
+    expect(await link.getAttribute('href')).toBe(`${environment.signet.url}/explorer/31337/tx/${hash}`)
+    const explorerPage = await popupOf(page, () => link.click())
+    await expect.poll(() => explorerPage.url()).toBe(`${environment.explorer.url}/tx/${execution}`)
+    expect(await explorerPage.textContent('body')).toBe(`Explorer page /tx/${execution}`)
+
+    // The profile's address link goes the same way, to the Safe's page on the explorer.
+    const safeLink = app.getByRole('link', { name: 'View more on explorer' })
+    const safe = environment.chain.demoSafe.address
+    expect(await safeLink.getAttribute('href')).toBe(
+      `${environment.signet.url}/explorer/31337/address/${safe}`,
+    )
+    const addressPage = await popupOf(page, () => safeLink.click())
+    await expect.poll(() => addressPage.url()).toBe(`${environment.explorer.url}/address/${safe}`)
+  })
+
+  it('leads a recent Safe transaction still awaiting its owners to its page on the Safe{Wallet} host', async (test) => {
+    const { page, app } = await openHostPage(environment, test)
+    const safe = environment.chain.demoSafe.address
+    // Signed in (off-chain), so the profile opens.
+    await startSignIn(app)
+    await page.getByTestId('message-request').waitFor()
+    await ownerButton(page, 'Sign', 1).click()
+    await ownerButton(page, 'Sign', 2).click()
+    await app.getByTestId('safe-session').waitFor()
+
+    // A test transaction from the Safe: the host asks its owners, and the first one proposes it.
+    await app.getByRole('button', { name: 'Send test transaction' }).click()
+    const request = page.getByTestId('transaction-request')
+    await request.waitFor()
+    const hash = (await request.locator('.hash').textContent())?.replace('safeTxHash ', '') ?? ''
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    await ownerButton(request, 'Propose', 1).click()
+    await expect.poll(() => app.getByText(`Sent test transaction ${hash.slice(0, 10)}…`).count()).toBe(1)
+    await proposeToGateway(environment, hash)
+
+    await app.getByRole('button', { name: 'Open profile' }).click()
+    const link = app.locator(`a[href="${environment.signet.url}/explorer/31337/tx/${hash}"]`)
+    await link.waitFor()
+    const safePage = await popupOf(page, () => link.click())
+    await expect
+      .poll(() => safePage.url())
+      .toBe(`${environment.host.url}/transactions/tx?safe=anvil:${safe}&id=multisig_${safe}_${hash}`)
   })
 
   it('signs in a Safe 1.1.1 (EIP-712 domain without the chain id)', async (test) => {

@@ -44,6 +44,39 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('sets or overrides a chain’s block explorer per SIGNET_EXPLORER_<id>', () => {
+    const config = loadConfig({
+      SIGNET_RPC_8453: 'https://base.example',
+      SIGNET_RPC_1: 'https://mainnet.example',
+      SIGNET_EXPLORER_8453: 'https://basescan.example/',
+      SIGNET_EXPLORER_1: 'https://explorer.example/mainnet',
+    })
+    expect(config.chains.map((chain) => [chain.id, chain.blockExplorerUrl])).toEqual([
+      [1, 'https://explorer.example/mainnet'],
+      [100, 'https://gnosisscan.io'],
+      [11155111, 'https://sepolia.etherscan.io'],
+      [8453, 'https://basescan.example'],
+    ])
+    expect(config.explorerUrls).toEqual({
+      1: 'https://explorer.example/mainnet',
+      8453: 'https://basescan.example',
+    })
+    // A chain only RPC-enabled has no explorer until one is set.
+    expect(loadConfig({ SIGNET_RPC_8453: 'https://base.example' }).chains.at(-1)?.blockExplorerUrl).toBe(
+      undefined,
+    )
+  })
+
+  it('keeps the explorer of the local chain, which is added once started (demo mode)', () => {
+    const config = loadConfig({ SIGNET_EXPLORER_31337: 'http://127.0.0.1:4000' })
+    expect(config.chains.map((chain) => chain.id)).toEqual([1, 100, 11155111])
+    const local = withLocalChain(config, 'http://127.0.0.1:9545').chains.at(-1)
+    expect(local).toMatchObject({ id: 31337, blockExplorerUrl: 'http://127.0.0.1:4000' })
+    expect(withLocalChain(loadConfig({}), 'http://127.0.0.1:9545').chains.at(-1)?.blockExplorerUrl).toBe(
+      undefined,
+    )
+  })
+
   it('reads Postgres and SQLite database settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/signet' }).database).toEqual({
       kind: 'postgres',
@@ -107,6 +140,26 @@ describe('loadConfig', () => {
       'DATABASE_URL: expected a file path (SQLite) or postgres://…, got "mysql://x"',
     ],
     [{ SIGNET_GATEWAY_URL: 'gateway' }, 'SIGNET_GATEWAY_URL: expected an http(s) URL, got "gateway"'],
+    [
+      { SIGNET_EXPLORER_x1: 'https://x.example' },
+      'SIGNET_EXPLORER_x1: the chain id after SIGNET_EXPLORER_ must be a positive integer',
+    ],
+    [
+      { SIGNET_EXPLORER_1: 'etherscan.io' },
+      'SIGNET_EXPLORER_1: expected an http(s) URL such as https://etherscan.io (no query or fragment), got "etherscan.io"',
+    ],
+    [
+      { SIGNET_EXPLORER_1: 'https://x.example/?chain=1' },
+      'SIGNET_EXPLORER_1: expected an http(s) URL such as https://etherscan.io (no query or fragment), got "https://x.example/?chain=1"',
+    ],
+    [
+      { SIGNET_EXPLORER_8453: 'https://basescan.example' },
+      'SIGNET_EXPLORER_8453: chain 8453 is not configured (enable it with SIGNET_RPC_8453); configured: 1, 100, 11155111, 31337',
+    ],
+    [
+      { SIGNET_RPC_1: 'https://mainnet.example', SIGNET_EXPLORER_31337: 'http://127.0.0.1:4000' },
+      'SIGNET_EXPLORER_31337: chain 31337 is not configured (enable it with SIGNET_RPC_31337); configured: 1, 100, 11155111',
+    ],
     [{ SIGNET_MODE: 'staging' }, 'SIGNET_MODE: expected one of production, demo, dev, got "staging"'],
   ])('refuses %j with an error naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)

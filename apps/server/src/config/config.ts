@@ -25,6 +25,8 @@ export type SignetConfig = {
   /** Public origin; undefined until the server knows its port when `SIGNET_ORIGIN` is not set. */
   origin: string | undefined
   chains: ChainConfig[]
+  /** `SIGNET_EXPLORER_<chainId>`: block explorers set by the operator, already applied to `chains`. */
+  explorerUrls: Record<number, string>
   /** True when no `SIGNET_RPC_*` is set: the local chain must be started and added to `chains`. */
   startLocalChain: boolean
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string }
@@ -64,6 +66,7 @@ export const defaultWalletGroups: WalletGroup[] = [
 ]
 
 const rpcVariable = /^SIGNET_RPC_(.+)$/
+const explorerVariable = /^SIGNET_EXPLORER_(.+)$/
 
 /**
  * Reads and validates Signet's configuration from environment variables, once, at start.
@@ -83,7 +86,13 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     startLocalChain ? 'demo' : 'production',
   )
 
-  const chains = startLocalChain ? [...defaultChains] : mergeChains(rpcChains)
+  const configuredChains = startLocalChain ? [...defaultChains] : mergeChains(rpcChains)
+  // The local chain is only added once started, but it is configured all the same.
+  const explorerUrls = readExplorers(env, [
+    ...configuredChains.map((chain) => chain.id),
+    ...(startLocalChain ? [31337] : []),
+  ])
+  const chains = configuredChains.map((chain) => withExplorer(chain, explorerUrls))
 
   const sessionTtlMs = readDuration(env, 'SIGNET_SESSION_TTL', '24h')
   const nonceTtlMs = readDuration(env, 'SIGNET_NONCE_TTL', '10m')
@@ -99,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     host,
     origin: readOrigin(env),
     chains,
+    explorerUrls,
     startLocalChain,
     database: readDatabase(env, cwd),
     gatewayUrl: readHttpUrl(env, 'SIGNET_GATEWAY_URL'),
@@ -124,7 +134,8 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
 
 /** Adds the started local chain to the configured ones (demo and dev mode). */
 export function withLocalChain(config: SignetConfig, rpcUrl: string): SignetConfig {
-  return { ...config, chains: [...config.chains.filter((chain) => chain.id !== 31337), localChain([rpcUrl])] }
+  const local = withExplorer(localChain([rpcUrl]), config.explorerUrls)
+  return { ...config, chains: [...config.chains.filter((chain) => chain.id !== 31337), local] }
 }
 
 /** The SIWE domain: host[:port] of the public origin. */
@@ -239,6 +250,42 @@ function readRpcChains(env: Record<string, string | undefined>): ChainConfig[] {
     chains.push(id === 31337 ? localChain(rpcUrls) : customChain(id, rpcUrls))
   }
   return chains
+}
+
+/** `SIGNET_EXPLORER_<chainId>` of configured chains only: an explorer for no chain is a mistake. */
+function readExplorers(env: Record<string, string | undefined>, chainIds: number[]): Record<number, string> {
+  const explorers: Record<number, string> = {}
+  for (const name of Object.keys(env).sort()) {
+    const match = explorerVariable.exec(name)
+    if (!match) continue
+    const idText = match[1] ?? ''
+    if (!/^[1-9]\d{0,15}$/.test(idText))
+      throw new ConfigError(name, 'the chain id after SIGNET_EXPLORER_ must be a positive integer')
+    const id = Number(idText)
+    const text = readText(env, name)
+    if (text === undefined) continue
+    const url = parseUrl(text)
+    // Links are made as `<url>/tx/<hash>`: a query or fragment would end up in the wrong place.
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+      throw new ConfigError(
+        name,
+        `expected an http(s) URL such as https://etherscan.io (no query or fragment), got ${JSON.stringify(text)}`,
+      )
+    }
+    if (!chainIds.includes(id)) {
+      throw new ConfigError(
+        name,
+        `chain ${id} is not configured (enable it with SIGNET_RPC_${id}); configured: ${chainIds.join(', ')}`,
+      )
+    }
+    explorers[id] = text.replace(/\/+$/, '')
+  }
+  return explorers
+}
+
+function withExplorer(chain: ChainConfig, explorerUrls: Record<number, string>): ChainConfig {
+  const explorer = explorerUrls[chain.id]
+  return explorer === undefined ? chain : { ...chain, blockExplorerUrl: explorer }
 }
 
 /** The default chains with any RPC overrides, plus chains that only an RPC variable enables. */

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from 'pino'
 import type { PublicConfig } from '../config/public-config.ts'
 import { SignetError } from '../errors.ts'
+import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { framedSessionCookie } from './framed-session-cookie.ts'
@@ -23,6 +24,8 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   log: Logger
   /** Longest life of a nonce held for a pending Safe sign-in (SIGNET_PENDING_SIGN_IN_TTL). */
   pendingNonceTtlMs?: number
+  /** Longest wait of an explorer link for the gateway (default 5 s). */
+  explorerLookupTimeoutMs?: number
 }
 
 const maxBodyBytes = 64 * 1024
@@ -97,6 +100,17 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+  )
+
+  // Safe App mode's explorer links: a safeTxHash leads to its execution or its Safe{Wallet} page.
+  app.route(
+    '/explorer',
+    explorerRoutes({
+      chains: options.publicConfig.chains,
+      gatewayUrl: options.publicConfig.gatewayUrl,
+      safeHosts: options.safeHosts,
+      ...(options.explorerLookupTimeoutMs ? { lookupTimeoutMs: options.explorerLookupTimeoutMs } : {}),
+    }),
   )
 
   // Safe{Wallet} fetches the manifest and its icon cross-origin.

@@ -39,6 +39,18 @@ describe('toViemChain', () => {
     expect(() => toViemChain({ ...ethereum, id: 0 })).toThrow('chain id must be positive, got 0')
     expect(() => toViemChain({ ...ethereum, id: -1 })).toThrow('chain id must be positive, got -1')
   })
+
+  it('starts explorer links where explorerLinkBase says, for chains with an explorer only', () => {
+    const viaSignet = (chain: { id: number }) => `https://signet.example/explorer/${chain.id}`
+    expect(toViemChain(ethereum, viaSignet).blockExplorers?.default).toEqual({
+      name: 'etherscan.io',
+      url: 'https://signet.example/explorer/1',
+    })
+    expect(
+      toViemChain({ ...ethereum, blockExplorerUrl: undefined } as never, viaSignet).blockExplorers,
+    ).toBeUndefined()
+    expect(toViemChain(ethereum).blockExplorers?.default.url).toBe('https://etherscan.io')
+  })
 })
 
 describe('chainTransport (on a real anvil chain)', () => {

@@ -4,13 +4,20 @@ import type { PublicChain } from '../config/public-config.ts'
 /** SPEC §1 "RPC transport": the same numbers in the browser as on the server. */
 export const rpcTransportOptions = { timeout: 10_000, retryCount: 2, retryDelay: 100 } as const
 
+/** Where a chain's explorer links start (RainbowKit appends `/tx/<hash>` and `/address/<address>`). */
+export type ExplorerLinkBase = (chain: PublicChain & { blockExplorerUrl: string }) => string
+
 /**
  * Turns a configured chain into a viem chain. The block explorer is carried over so that
- * RainbowKit's profile view offers "View more on explorer".
+ * RainbowKit's profile view offers "View more on explorer"; `explorerLinkBase` moves where its links
+ * start (Safe App mode routes them through Signet). A chain without an explorer gets none.
  *
  * @example const chain = toViemChain(config.chains[0])
  */
-export function toViemChain(chain: PublicChain): Chain {
+export function toViemChain(
+  chain: PublicChain,
+  explorerLinkBase: ExplorerLinkBase = (configured) => configured.blockExplorerUrl,
+): Chain {
   if (!Number.isSafeInteger(chain.id) || chain.id <= 0)
     throw new RangeError(`chain id must be positive, got ${chain.id}`)
   const http = chain.rpcUrls.filter((url) => /^https?:/i.test(url))
@@ -23,7 +30,10 @@ export function toViemChain(chain: PublicChain): Chain {
     ...(chain.blockExplorerUrl
       ? {
           blockExplorers: {
-            default: { name: explorerName(chain.blockExplorerUrl), url: chain.blockExplorerUrl },
+            default: {
+              name: explorerName(chain.blockExplorerUrl),
+              url: explorerLinkBase({ ...chain, blockExplorerUrl: chain.blockExplorerUrl }),
+            },
           },
         }
       : {}),

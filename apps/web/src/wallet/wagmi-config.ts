@@ -31,10 +31,10 @@ export function createSignetWagmiConfig(
   config: PublicConfig,
   options: SignetWagmiOptions = {},
 ): SignetWagmiConfig {
-  const chains = config.chains.map(toViemChain)
+  const { safeApp } = options
+  const chains = config.chains.map((chain) => toViemChain(chain, safeApp?.explorerLinkBase))
   const [first, ...rest] = chains
   if (!first) throw new RangeError('the configuration names no chain')
-  const { safeApp } = options
   const transports: Record<number, Transport> = {}
   for (const chain of config.chains) {
     const direct = chainTransport(chain.rpcUrls)

@@ -498,6 +498,44 @@ describe('local gateway: transactions', () => {
       confirmations: [{ signer: { value: account(2).address } }, { signer: { value: account(0).address } }],
     })
   })
+
+  it('finds an executed transaction by its bare safeTxHash though it was never proposed here', async () => {
+    // 1.4.1 indexes the safeTxHash in the execution event; 1.3.0 has it in the data.
+    for (const [version, saltNonce] of [
+      ['1.4.1', 600n],
+      ['1.3.0', 601n],
+    ] as const) {
+      const safe = await createSafe({
+        rpcUrl: demo.anvil.rpcUrl,
+        deployment: demo.deployments[version],
+        owners: [account(0).address, account(1).address, account(2).address],
+        threshold: 2,
+        saltNonce,
+      })
+      const executed = await execSafeTransaction({
+        rpcUrl: demo.anvil.rpcUrl,
+        safe,
+        ownerKeys: [account(0).privateKey, account(1).privateKey],
+        to: account(7).address,
+      })
+      const details = await client.getTransactionDetails(CHAIN_ID, executed.safeTxHash)
+      expect(details).toMatchObject({
+        safeAddress: safe,
+        txId: `multisig_${safe}_${executed.safeTxHash}`,
+        txStatus: 'SUCCESS',
+        txHash: executed.transactionHash,
+      })
+    }
+    // A chain transaction hash is no safeTxHash: 404, as the gateway answers.
+    const { transactionHash } = await execSafeTransaction({
+      rpcUrl: demo.anvil.rpcUrl,
+      safe: await newSafe(602n),
+      ownerKeys: [account(0).privateKey, account(1).privateKey],
+      to: account(7).address,
+    })
+    const unknown = await httpError(client.getTransactionDetails(CHAIN_ID, transactionHash))
+    expect([unknown.status, unknown.message]).toEqual([404, '404: Transaction not found'])
+  })
 })
 
 describe('local gateway: notifications, CORS, unknown routes', () => {

@@ -120,6 +120,22 @@ export async function readExecutions(client: PublicClient, safe: Address): Promi
   )
 }
 
+/**
+ * The Safe whose execution event carries this safeTxHash, when the chain executed it: the transaction
+ * service indexes every execution, so the gateway knows a safeTxHash it was never sent.
+ */
+export async function findExecutingSafe(client: PublicClient, safeTxHash: Hex): Promise<Address | undefined> {
+  const logs = await client.request({
+    method: 'eth_getLogs',
+    params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [[EXECUTION_SUCCESS, EXECUTION_FAILURE]] }],
+  })
+  const wanted = safeTxHash.toLowerCase()
+  const log = logs.find(
+    (candidate) => (candidate.topics[1] ?? sliceHex(candidate.data, 0, 32)).toLowerCase() === wanted,
+  )
+  return log ? getAddress(log.address) : undefined
+}
+
 /** Native coin received by the Safe (its `SafeReceived` event, Safe ≥ 1.3.0). */
 export async function readIncomingNativeTransfers(
   client: PublicClient,

@@ -13,6 +13,7 @@ import type { GatewayStore, ProposedTransaction } from './gateway-store.ts'
 import { badRequest, notFound, unprocessable } from './local-gateway-error.ts'
 import { utcDayStart } from './messages.ts'
 import {
+  findExecutingSafe,
   type OnChainExecution,
   readExecutions,
   readIncomingNativeTransfers,
@@ -329,10 +330,13 @@ function parseTransactionId(id: string): { safe?: Address; safeTxHash: Hex } {
   throw notFound('Transaction not found')
 }
 
-/** `multisig_<safe>_<safeTxHash>` or a bare safeTxHash (of a transaction proposed here). */
+/** `multisig_<safe>_<safeTxHash>` or a bare safeTxHash (of a transaction proposed here or executed). */
 export async function transactionDetails(context: TransactionsContext, id: string) {
   const { safe: idSafe, safeTxHash } = parseTransactionId(id)
-  const safe = idSafe ?? context.store.transactions.get(safeTxHash.toLowerCase())?.safe
+  const safe =
+    idSafe ??
+    context.store.transactions.get(safeTxHash.toLowerCase())?.safe ??
+    (await findExecutingSafe(context.client, safeTxHash))
   if (!safe) throw notFound('Transaction not found')
   const state = await readSafeState(context.client, safe)
   const record = (await readMultisigRecords(context, state.address)).find(
