@@ -1,14 +1,18 @@
 import { useAccountModal, useChainModal } from '@rainbow-me/rainbowkit'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useAccount, useDisconnect } from 'wagmi'
 import { SwitchErrorNotice } from '../wallet/WalletNotices.tsx'
-import { SendTestTransaction } from './SendTestTransaction.tsx'
+
+// Demo and dev mode only: production never loads the form, nor the viem serializer its checks use.
+const SendTestTransaction = lazy(() =>
+  import('./SendTestTransaction.tsx').then((module) => ({ default: module.SendTestTransaction })),
+)
 
 export type AccountAreaProps = {
   appName: string
   /** The sign-in state (Sign-In with Ethereum), rendered under the connection details. */
   signIn?: ReactNode
-  /** Offer "Send test transaction" (demo and dev mode: it costs gas on a real chain). */
+  /** Offer the "Send a test transaction" form (demo and dev mode: it costs gas on a real chain). */
   testTransaction?: boolean
 }
 
@@ -58,8 +62,16 @@ export function AccountArea({ appName, signIn, testTransaction = false }: Accoun
             Switch network
           </button>
         )}
-        {supported && testTransaction && <SendTestTransaction address={address} />}
       </div>
+      {supported && testTransaction && (
+        <Suspense fallback={null}>
+          <SendTestTransaction
+            address={address}
+            chainId={chain.id}
+            currencySymbol={chain.nativeCurrency.symbol}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -118,6 +118,32 @@ describe('createDemoProvider (on a real anvil chain)', () => {
     expect(await provider.request({ method: 'eth_blockNumber' })).toBe(numberToHex(receipt.blockNumber))
   })
 
+  it('sends the transaction type and access list the site asked for', async () => {
+    const from = anvil.accounts[0]?.address as Hex
+    const accessList = [
+      { address: anvil.accounts[1]?.address as Hex, storageKeys: [`0x${'01'.repeat(32)}` as Hex] },
+    ]
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const send = (fields: Record<string, unknown>) =>
+      provider.request({
+        method: 'eth_sendTransaction',
+        params: [{ from, to: from, ...fields }],
+      }) as Promise<Hex>
+    const eip2930 = await client.getTransaction({
+      hash: await send({ type: '0x1', gasPrice: '0x3b9aca00', accessList }),
+    })
+    expect(eip2930).toMatchObject({ type: 'eip2930', gasPrice: 1_000_000_000n })
+    expect(eip2930.accessList?.[0]?.storageKeys).toEqual(accessList[0]?.storageKeys)
+    expect((await client.getTransaction({ hash: await send({ type: '0x0' }) })).type).toBe('legacy')
+    expect((await client.getTransaction({ hash: await send({ type: '0x2', accessList }) })).type).toBe(
+      'eip1559',
+    )
+    expect(await rpcError(send({ type: '0x3' }))).toEqual({
+      code: -32602,
+      message: 'transaction type "0x3" is not supported',
+    })
+  })
+
   it('switches to a known chain, answers 4902 for an unknown one, and adds a chain (switching to it)', async () => {
     expect(
       await rpcError(

@@ -13,6 +13,7 @@ import {
   type LocalAccount,
   numberToHex,
   type TransactionRequest,
+  transactionType,
   webSocket,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -459,6 +460,18 @@ function toTransactionRequest(raw: Record<string, unknown>): TransactionRequest 
   }
   const nonce = quantity('nonce')
   if (nonce !== undefined) request.nonce = Number(nonce)
+  // The site's transaction type and access list (EIP-2930, EIP-1559) are honoured, not re-inferred.
+  if (raw.type !== undefined && raw.type !== null) {
+    const type =
+      typeof raw.type === 'string' ? transactionType[raw.type as keyof typeof transactionType] : undefined
+    if (type !== 'legacy' && type !== 'eip2930' && type !== 'eip1559')
+      throw providerErrors.invalidParams(`transaction type ${JSON.stringify(raw.type)} is not supported`)
+    request.type = type
+  }
+  if (raw.accessList !== undefined && raw.accessList !== null) {
+    if (!Array.isArray(raw.accessList)) throw providerErrors.invalidParams('accessList must be a list')
+    request.accessList = raw.accessList
+  }
   return request as TransactionRequest
 }
 
