@@ -1,5 +1,5 @@
 import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
@@ -13,6 +13,7 @@ import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
+import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
 import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
@@ -76,21 +77,23 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
       {createPortal(
         // RainbowKit styles and themes what sits under a [data-rk] element; RainbowKitProvider's own
         // is back in the tree, not around this slot.
-        <div data-rk="">
-          <ConnectButton />
-        </div>,
+        <Guarded part="The connect button">
+          <div data-rk="">
+            <ConnectButton />
+          </div>
+        </Guarded>,
         slots.connect,
       )}
       <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
       {createPortal(
-        <>
+        <Guarded part="The wallet notices">
           <ConnectErrorNotice />
           {isFramed() && (
             <Suspense fallback={null}>
               <SafeAppPanel config={config} />
             </Suspense>
           )}
-        </>,
+        </Guarded>,
         slots.top,
       )}
       {safeRoute &&
@@ -105,7 +108,7 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
           slots.route,
         )}
       {createPortal(
-        <>
+        <Guarded part="The account area">
           <AccountArea
             appName={config.appName}
             signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />}
@@ -116,11 +119,28 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
               <SafeOwnerSignIn config={config} />
             </Suspense>
           )}
-        </>,
+        </Guarded>,
         slots.bottom,
       )}
-      {createPortal(<SignInErrorNotice />, slots.overlay)}
+      {createPortal(
+        <Guarded part="The sign-in notice">
+          <SignInErrorNotice />
+        </Guarded>,
+        slots.overlay,
+      )}
     </WalletProviders>
+  )
+}
+
+/** One part of the page (a slot's content) whose rendering failure leaves an alert in its place only. */
+function Guarded({ part, children }: { part: string; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      part={part.toLowerCase()}
+      fallback={(error, retry) => <RenderFailure what={part} error={error} onRetry={retry} />}
+    >
+      {children}
+    </ErrorBoundary>
   )
 }
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import type { PublicConfig } from '../config/public-config.ts'
 import { connectButtonLook } from '../wallet/connect-button-look.ts'
 import { DemoWalletPanel } from '../wallet/demo-wallet/DemoWalletPanel.tsx'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectWalletButton } from './ConnectWalletButton.tsx'
+import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
 import { Landing } from './Landing.tsx'
 import { isSafeRouteHash, useLocationHash } from './location-hash.ts'
 import { type LoadedWalletApp, loadWalletApp, walletNeededAtOnce } from './wallet-app-loader.ts'
@@ -25,7 +27,24 @@ const loadFailedText = 'The wallet dialog could not be loaded. Check your connec
  * into this page's slots, so nothing painted here is drawn twice. A click that comes before the
  * code opens the dialog once it is here.
  */
-export function AppShell({ config, theme, demoWallet }: AppShellProps) {
+export function AppShell(props: AppShellProps) {
+  // The last line of defence: whatever throws while rendering, the page says so instead of going blank.
+  return (
+    <ErrorBoundary
+      part="the page"
+      fallback={(error, retry) => (
+        <main id="main" tabIndex={-1}>
+          <h1>{props.config.appName}</h1>
+          <RenderFailure what="This page" error={error} onRetry={retry} />
+        </main>
+      )}
+    >
+      <Page {...props} />
+    </ErrorBoundary>
+  )
+}
+
+function Page({ config, theme, demoWallet }: AppShellProps) {
   const hash = useLocationHash()
   const [walletApp, setWalletApp] = useState<LoadedWalletApp>()
   const [loadFailed, setLoadFailed] = useState(false)
@@ -125,14 +144,25 @@ export function AppShell({ config, theme, demoWallet }: AppShellProps) {
       <div ref={setOverlaySlot} className="slot" />
       {demoWallet && <DemoWalletPanel wallet={demoWallet} />}
       {walletApp && slots && (
-        <walletApp.App
-          config={config}
-          theme={theme}
-          wagmiConfig={walletApp.wagmiConfig}
-          slots={slots}
-          connectRequested={connectRequested}
-          onConnectRequestDone={connectRequestDone}
-        />
+        // The wallet part renders into the slots; if it fails, the page painted here stays.
+        <ErrorBoundary
+          part="the wallet part of the page"
+          fallback={(error, retry) =>
+            createPortal(
+              <RenderFailure what="The wallet part of the page" error={error} onRetry={retry} />,
+              slots.top,
+            )
+          }
+        >
+          <walletApp.App
+            config={config}
+            theme={theme}
+            wagmiConfig={walletApp.wagmiConfig}
+            slots={slots}
+            connectRequested={connectRequested}
+            onConnectRequestDone={connectRequestDone}
+          />
+        </ErrorBoundary>
       )}
     </>
   )

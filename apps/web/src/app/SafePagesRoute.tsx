@@ -1,16 +1,26 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
 import type { SafeRoute } from './safe-route.ts'
 
-// The Safe pages load on demand: most visitors never open them.
-const SafePages = lazy(() =>
-  import('../safe/SafePages.tsx').then((module) => ({ default: module.SafePages })),
-)
+// The Safe pages load on demand: most visitors never open them. Made anew for each try: React keeps
+// a lazy component's failed import, so "Try again" after a failed download needs a new one.
+const loadSafePages = () =>
+  lazy(() => import('../safe/SafePages.tsx').then((module) => ({ default: module.SafePages })))
 
-/** A Safe's pages, loaded when first shown. */
+/** A Safe's pages, loaded when first shown; a failed download or render leaves an alert, not a blank page. */
 export function SafePagesRoute({ route, gatewayUrl }: { route: SafeRoute; gatewayUrl: string }) {
+  const [attempt, setAttempt] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what asks for a new component
+  const SafePages = useMemo(loadSafePages, [attempt])
   return (
-    <Suspense fallback={<p role="status">Loading the Safe…</p>}>
-      <SafePages chainId={route.chainId} address={route.address} gatewayUrl={gatewayUrl} />
-    </Suspense>
+    <ErrorBoundary
+      part="the Safe pages"
+      onRetry={() => setAttempt((count) => count + 1)}
+      fallback={(error, retry) => <RenderFailure what="The Safe pages" error={error} onRetry={retry} />}
+    >
+      <Suspense fallback={<p role="status">Loading the Safe…</p>}>
+        <SafePages chainId={route.chainId} address={route.address} gatewayUrl={gatewayUrl} />
+      </Suspense>
+    </ErrorBoundary>
   )
 }

@@ -42,9 +42,21 @@ export function BalancesSection({ client, chainId, address }: Props) {
           <span data-testid="fiat-total">Total: {formatFiatValue(balances.data.fiatTotal, fiat)}</span>
         )}
       </div>
-      {fiatCodes.isError && <LoadError error={fiatCodes.error} onRetry={() => void fiatCodes.refetch()} />}
+      {fiatCodes.isError && (
+        <LoadError
+          error={fiatCodes.error}
+          onRetry={() => void fiatCodes.refetch()}
+          retrying={fiatCodes.isFetching}
+        />
+      )}
       {balances.isPending && <Loading>Loading balances…</Loading>}
-      {balances.isError && <LoadError error={balances.error} onRetry={() => void balances.refetch()} />}
+      {balances.isError && (
+        <LoadError
+          error={balances.error}
+          onRetry={() => void balances.refetch()}
+          retrying={balances.isFetching}
+        />
+      )}
       {balances.data && balances.data.items.length === 0 && <Empty>No tokens.</Empty>}
       {balances.data && balances.data.items.length > 0 && (
         <table className={styles.table}>

@@ -16,13 +16,19 @@ export function CollectiblesSection({ client, chainId, address }: Props) {
     <section className={styles.card} aria-labelledby="safe-collectibles-title">
       <h3 id="safe-collectibles-title">Collectibles</h3>
       {pages.isPending && <Loading>Loading collectibles…</Loading>}
-      {pages.isError && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isError && (
+        <LoadError error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+      )}
       {pages.isSuccess && items.length === 0 && <Empty>No collectibles.</Empty>}
       {items.length > 0 && (
         <ul className={styles.list}>
           {items.map((item) => (
             <li key={`${item.address}-${item.id}`}>
-              {item.imageUri && <img src={item.imageUri} alt="" width={48} height={48} loading="lazy" />}{' '}
+              {item.imageUri && (
+                <>
+                  <img src={item.imageUri} alt="" width={48} height={48} loading="lazy" />{' '}
+                </>
+              )}
               <strong>{item.name ?? `${item.tokenName} #${item.id}`}</strong>{' '}
               <span className={styles.muted}>
                 {item.tokenSymbol} · <span className={styles.address}>{item.address}</span>

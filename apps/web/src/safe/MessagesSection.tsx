@@ -1,7 +1,7 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { useGatewayPages } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
-import { Empty, formatTime, LoadError, Loading, LoadMore } from './SectionStatus.tsx'
+import { Empty, LoadError, Loading, LoadMore, Timestamp } from './SectionStatus.tsx'
 import { messagePreview, messageStatusLabels } from './safe-facts.ts'
 import { confirmationCount } from './transaction-summary.ts'
 
@@ -18,16 +18,16 @@ export function MessagesSection({ client, chainId, address }: Props) {
     <section className={styles.card} aria-labelledby="safe-messages-title">
       <h3 id="safe-messages-title">Messages</h3>
       {pages.isPending && <Loading>Loading messages…</Loading>}
-      {pages.isError && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isError && (
+        <LoadError error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+      )}
       {pages.isSuccess && !items.some((item) => item.type === 'MESSAGE') && <Empty>No messages.</Empty>}
       {items.length > 0 && (
         <ol className={styles.list} data-testid="safe-messages">
           {items.map((item) =>
             item.type === 'DATE_LABEL' ? (
               <li key={`date-${item.timestamp}`} className={styles.groupLabel}>
-                <time dateTime={new Date(item.timestamp).toISOString()}>
-                  {new Date(item.timestamp).toLocaleDateString()}
-                </time>
+                <Timestamp value={item.timestamp} dateOnly />
               </li>
             ) : (
               <li key={item.messageHash}>
@@ -42,9 +42,7 @@ export function MessagesSection({ client, chainId, address }: Props) {
                   </div>
                   <div className={styles.muted}>
                     Proposed by <span className={styles.address}>{item.proposedBy.value}</span> ·{' '}
-                    <time dateTime={new Date(item.creationTimestamp).toISOString()}>
-                      {formatTime(item.creationTimestamp)}
-                    </time>
+                    <Timestamp value={item.creationTimestamp} />
                   </div>
                   <details>
                     <summary>Confirmations</summary>

@@ -20,7 +20,9 @@ export function SafeInfoSection({ client, chainId, address }: Props) {
     <section className={styles.card} aria-labelledby="safe-info-title">
       <h3 id="safe-info-title">Overview</h3>
       {info.isPending && <Loading>Loading Safe info…</Loading>}
-      {info.isError && <LoadError error={info.error} onRetry={() => void info.refetch()} />}
+      {info.isError && (
+        <LoadError error={info.error} onRetry={() => void info.refetch()} retrying={info.isFetching} />
+      )}
       {info.data && (
         <>
           <dl className={styles.details}>

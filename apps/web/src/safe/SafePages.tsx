@@ -7,8 +7,9 @@ import { CollectiblesSection } from './CollectiblesSection.tsx'
 import { MessagesSection } from './MessagesSection.tsx'
 import { SafeInfoSection } from './SafeInfoSection.tsx'
 import styles from './SafePages.module.css'
+import { SectionBoundary } from './SectionBoundary.tsx'
 import { LoadError } from './SectionStatus.tsx'
-import { TransactionsSection } from './TransactionsSection.tsx'
+import { TransactionList } from './TransactionsSection.tsx'
 
 export type SafePagesProps = {
   chainId: number
@@ -48,11 +49,54 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
       {'error' in resolved && <LoadError error={resolved.error} />}
       {client && (
         <>
-          <SafeInfoSection client={client} chainId={chainId} address={address} />
-          <BalancesSection client={client} chainId={chainId} address={address} />
-          <CollectiblesSection client={client} chainId={chainId} address={address} />
-          <TransactionsSection client={client} chainId={chainId} address={address} />
-          <MessagesSection client={client} chainId={chainId} address={address} />
+          <SectionBoundary
+            title="Overview"
+            titleId="safe-info-title"
+            client={client}
+            reads={['safe-info', 'master-copies', 'chain']}
+          >
+            <SafeInfoSection client={client} chainId={chainId} address={address} />
+          </SectionBoundary>
+          <SectionBoundary
+            title="Balances"
+            titleId="safe-balances-title"
+            client={client}
+            reads={['fiat-codes', 'balances']}
+          >
+            <BalancesSection client={client} chainId={chainId} address={address} />
+          </SectionBoundary>
+          <SectionBoundary
+            title="Collectibles"
+            titleId="safe-collectibles-title"
+            client={client}
+            reads={['collectibles']}
+          >
+            <CollectiblesSection client={client} chainId={chainId} address={address} />
+          </SectionBoundary>
+          <SectionBoundary
+            title="Queued transactions"
+            titleId="safe-queued-title"
+            client={client}
+            reads={['queued', 'transaction']}
+          >
+            <TransactionList client={client} chainId={chainId} address={address} kind="queued" />
+          </SectionBoundary>
+          <SectionBoundary
+            title="History"
+            titleId="safe-history-title"
+            client={client}
+            reads={['history', 'transaction']}
+          >
+            <TransactionList client={client} chainId={chainId} address={address} kind="history" />
+          </SectionBoundary>
+          <SectionBoundary
+            title="Messages"
+            titleId="safe-messages-title"
+            client={client}
+            reads={['messages']}
+          >
+            <MessagesSection client={client} chainId={chainId} address={address} />
+          </SectionBoundary>
         </>
       )}
     </section>

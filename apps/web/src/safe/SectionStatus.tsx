@@ -10,14 +10,18 @@ export function Loading({ children }: { children: string }) {
   )
 }
 
-/** A section's failure: the gateway's own error text, and a way to try again. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * A section's failure: the gateway's own error text, and a way to try again (busy while the retry
+ * runs: the failed read keeps its error until the new answer is in).
+ */
+export function LoadError(props: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  const { error, onRetry, retrying = false } = props
   return (
     <div role="alert" className={styles.error}>
       <p>{errorText(error)}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry}>
-          Retry
+        <button type="button" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+          {retrying ? 'Retrying…' : 'Retry'}
         </button>
       )}
     </div>
@@ -38,6 +42,14 @@ export function LoadMore(props: { hasMore: boolean; loading: boolean; onLoad: ()
   )
 }
 
-export function formatTime(timestamp: number): string {
-  return new Date(timestamp).toLocaleString()
+/**
+ * A gateway timestamp (ms) as a date, or date and time. One out of the Date range (the schema only
+ * asks for a number) reads "Unknown date" instead of throwing while the list renders.
+ */
+export function Timestamp({ value, dateOnly = false }: { value: number; dateOnly?: boolean }) {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return <span>Unknown date</span>
+  return (
+    <time dateTime={date.toISOString()}>{dateOnly ? date.toLocaleDateString() : date.toLocaleString()}</time>
+  )
 }

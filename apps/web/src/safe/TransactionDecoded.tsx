@@ -11,7 +11,10 @@ export function TransactionDecoded({ client, chainId, transactionId }: Props) {
     client.getTransactionDetails(chainId, transactionId),
   )
   if (details.isPending) return <Loading>Loading transaction details…</Loading>
-  if (details.isError) return <LoadError error={details.error} onRetry={() => void details.refetch()} />
+  if (details.isError)
+    return (
+      <LoadError error={details.error} onRetry={() => void details.refetch()} retrying={details.isFetching} />
+    )
   const data = details.data.txData
   if (!data) return <p className={styles.muted}>No call data.</p>
   return (

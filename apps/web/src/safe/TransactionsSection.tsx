@@ -9,7 +9,7 @@ import type {
 import { useState } from 'react'
 import { useGatewayPages } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
-import { Empty, formatTime, LoadError, Loading, LoadMore } from './SectionStatus.tsx'
+import { Empty, LoadError, Loading, LoadMore, Timestamp } from './SectionStatus.tsx'
 import { TransactionDecoded } from './TransactionDecoded.tsx'
 import { describeExecution, describeTransaction, transactionStatusLabels } from './transaction-summary.ts'
 
@@ -28,10 +28,7 @@ function TransactionEntry(props: {
       <div>{describeTransaction(transaction.txInfo)}</div>
       <div className={styles.muted}>
         <span data-testid="transaction-status">{transactionStatusLabels[transaction.txStatus]}</span>
-        {execution && ` · ${execution}`} ·{' '}
-        <time dateTime={new Date(transaction.timestamp).toISOString()}>
-          {formatTime(transaction.timestamp)}
-        </time>
+        {execution && ` · ${execution}`} · <Timestamp value={transaction.timestamp} />
       </div>
       {transaction.id.startsWith('multisig_') && (
         <details onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -59,9 +56,7 @@ function ItemRow(props: { client: GatewayClient; chainId: number; item: QueuedIt
     case 'DATE_LABEL':
       return (
         <li className={styles.groupLabel}>
-          <time dateTime={new Date(item.timestamp).toISOString()}>
-            {new Date(item.timestamp).toLocaleDateString()}
-          </time>
+          <Timestamp value={item.timestamp} dateOnly />
         </li>
       )
     case 'TRANSACTION':
@@ -77,7 +72,8 @@ function itemKey(item: QueuedItem | HistoryItem, index: number): string {
   return item.type === 'TRANSACTION' ? item.transaction.id : `${item.type}-${index}`
 }
 
-function TransactionList(props: Props & { kind: 'queued' | 'history' }) {
+/** Queued transactions or the history, as the gateway lists and decodes them. */
+export function TransactionList(props: Props & { kind: 'queued' | 'history' }) {
   const { client, chainId, address, kind } = props
   const pages = useGatewayPages<QueuedPage | HistoryPage>(client, [kind, chainId, address], (cursor) => {
     const query = cursor ? { cursor } : undefined
@@ -95,7 +91,9 @@ function TransactionList(props: Props & { kind: 'queued' | 'history' }) {
       {pages.isPending && (
         <Loading>{kind === 'queued' ? 'Loading queued transactions…' : 'Loading history…'}</Loading>
       )}
-      {pages.isError && <LoadError error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isError && (
+        <LoadError error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
+      )}
       {pages.isSuccess && !items.some((item) => item.type === 'TRANSACTION') && (
         <Empty>{kind === 'queued' ? 'No queued transactions.' : 'No transactions yet.'}</Empty>
       )}
@@ -113,15 +111,5 @@ function TransactionList(props: Props & { kind: 'queued' | 'history' }) {
         label={kind === 'queued' ? 'Load more queued transactions' : 'Load more history'}
       />
     </section>
-  )
-}
-
-/** Queued transactions, then the history, as the gateway lists and decodes them. */
-export function TransactionsSection(props: Props) {
-  return (
-    <>
-      <TransactionList {...props} kind="queued" />
-      <TransactionList {...props} kind="history" />
-    </>
   )
 }

@@ -7,7 +7,15 @@ import { pageCursor } from './safe-facts.ts'
  * on transient failures, and its error text is what the section shows.
  */
 export function useGatewayQuery<Data>(client: GatewayClient, key: QueryKey, read: () => Promise<Data>) {
-  return useQuery({ queryKey: ['safe-gateway', client.baseUrl, ...key], queryFn: read, retry: false })
+  return useQuery({ queryKey: gatewayQueryKey(client, ...key), queryFn: read, retry: false })
+}
+
+/**
+ * The react-query key of a gateway read; with only its name (`'balances'`), the prefix of every read
+ * of that name (react-query matches keys by prefix).
+ */
+export function gatewayQueryKey(client: GatewayClient, ...key: QueryKey): QueryKey {
+  return ['safe-gateway', client.baseUrl, ...key]
 }
 
 /** A paged gateway list: each page is fetched with the `cursor` of the previous page's `next` link. */
@@ -17,7 +25,7 @@ export function useGatewayPages<Page extends { next?: string | null }>(
   read: (cursor: string | undefined) => Promise<Page>,
 ) {
   return useInfiniteQuery({
-    queryKey: ['safe-gateway', client.baseUrl, ...key],
+    queryKey: gatewayQueryKey(client, ...key),
     queryFn: ({ pageParam }) => read(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => pageCursor(page.next),
