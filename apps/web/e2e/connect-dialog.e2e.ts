@@ -6,10 +6,13 @@ import {
   connectTestWallet,
   dialog,
   openConnectModal,
+  readQrCode,
+  signIn,
   walletGroups,
 } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 import { stubWalletConnectRelay } from './harness/walletconnect-relay.ts'
+import { attachWalletConnectWallet } from './harness/walletconnect-wallet.ts'
 
 // SPEC §1: every view of the connect dialog, with RainbowKit's exact texts.
 describe('connect dialog', () => {
@@ -78,6 +81,33 @@ describe('connect dialog', () => {
     expect(await page.getByTestId('connect-error').count()).toBe(0)
   })
 
+  it('stays connecting while the wallet’s prompt is open: "Opening …", "Confirm connection in the extension"', async (test) => {
+    const { page } = await openTestPage(fixture, test)
+    await page.evaluate(() => window.__testWallet?.holdNext('wallet_requestPermissions'))
+    const modal = await openConnectModal(page)
+    await modal.getByRole('button', { name: testWalletName }).click()
+    await modal.getByText(`Opening ${testWalletName}...`, { exact: true }).waitFor()
+    await modal.getByText('Confirm connection in the extension', { exact: true }).waitFor()
+    await expect
+      .poll(() => page.evaluate(() => window.__testWallet?.held()))
+      .toEqual(['wallet_requestPermissions'])
+    // Connecting, for as long as the user has not answered: RainbowKit's spinner, no RETRY, no account.
+    await page.waitForTimeout(1_000)
+    expect(
+      await modal
+        .locator('svg > title')
+        .filter({ hasText: /^Loading$/ })
+        .count(),
+    ).toBe(1)
+    expect(await modal.getByRole('button', { name: 'RETRY' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Your account' }).count()).toBe(0)
+    expect(await page.getByTestId('connect-error').count()).toBe(0)
+    // The user approves in the wallet: connected, and on to "Verify your account".
+    expect(await page.evaluate(() => window.__testWallet?.releaseHeld())).toBe(1)
+    await page.getByRole('heading', { name: 'Your account' }).waitFor()
+    await modal.getByText('Verify your account', { exact: true }).waitFor()
+  })
+
   it('turns a pending wallet request (-32002) into a resource-unavailable error', async (test) => {
     const { page } = await openTestPage(fixture, test)
     await page.evaluate(() => window.__testWallet?.pendingNext('wallet_requestPermissions'))
@@ -107,6 +137,51 @@ describe('connect dialog', () => {
     await modal.locator('svg rect, svg path').first().waitFor()
     expect(relay.methods).toContain('irn_publish')
     await modal.getByText("Don't have Rainbow?", { exact: true }).waitFor()
+  })
+
+  it('connects a mobile wallet by its QR code; wagmi keeps the requested chains, so a reload reconnects without asking', {
+    timeout: 120_000,
+  }, async (test) => {
+    const { page, context } = await openTestPage(fixture, test, { wallet: false })
+    const account = fixture.signet.accounts[0]
+    const { wallet } = await attachWalletConnectWallet(context, test, account)
+    await page.reload()
+    const modal = await openConnectModal(page)
+    await modal.getByRole('button', { name: 'Rainbow' }).click()
+    await modal.getByText('Scan with Rainbow', { exact: true }).waitFor({ timeout: 20_000 })
+    // The wallet scans the code on the screen and approves the session.
+    await wallet.pair(await readQrCode(page))
+    await page.getByRole('heading', { name: 'Your account' }).waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('account-address').textContent()).toBe(account?.address)
+    expect(await page.getByTestId('account-wallet').textContent()).toBe('Rainbow')
+    await signIn(page)
+    expect(wallet.requests).toEqual(['personal_sign'])
+
+    // The session asked for every chain of the app, and wagmi's storage keeps that list.
+    const chainIds = fixture.signet.config.chains.map((chain) => chain.id)
+    expect(wallet.proposals).toEqual([{ chains: chainIds.map((id) => `eip155:${id}`) }])
+    const requestedChains = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('wagmi.walletConnect.requestedChains') ?? 'null'))
+    expect(new Set(await requestedChains())).toEqual(new Set(chainIds))
+
+    // A reload reconnects from storage: no new proposal, nothing asked of the wallet.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Your account' }).waitFor({ timeout: 20_000 })
+    expect(await page.getByTestId('account-address').textContent()).toBe(account?.address)
+    await page.getByTestId('sign-in-status').getByText('Signed in.', { exact: true }).waitFor()
+    expect(wallet.proposals).toHaveLength(1)
+    expect(wallet.requests).toEqual(['personal_sign'])
+    expect(wallet.sessions()).toHaveLength(1)
+
+    // Without the requested-chains key wagmi takes the session's chains as stale: it ends the
+    // session instead of reconnecting, and the user must connect again.
+    await page.evaluate(() => localStorage.removeItem('wagmi.walletConnect.requestedChains'))
+    await page.reload()
+    await expect.poll(() => wallet.deletedSessions, { timeout: 20_000 }).toBe(1)
+    expect(wallet.sessions()).toEqual([])
+    // (wagmi shows the stored connection while it tries to reconnect, then drops it.)
+    await page.getByRole('heading', { name: 'Your account' }).waitFor({ state: 'detached' })
+    await page.getByTestId('rk-connect-button').waitFor()
   })
 
   it('offers wallets to get: "Get a Wallet"', async (test) => {

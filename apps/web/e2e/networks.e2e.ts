@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openTestPage, useSignet } from './harness/fixture.ts'
-import { connectTestWallet, dialog } from './harness/rainbowkit.ts'
+import { connectTestWallet, connectWalletConnectWallet, dialog } from './harness/rainbowkit.ts'
+import { attachWalletConnectWallet } from './harness/walletconnect-wallet.ts'
 
 const appName = 'Acme Sign-In'
 /** A chain the wallet is on but the app does not offer. */
@@ -105,5 +106,35 @@ describe('networks', () => {
       .getByText('Network not switched: You rejected the request in your wallet.', { exact: true })
       .waitFor()
     expect(await walletChainId(page)).toBe(1)
+  })
+
+  it('switches a WalletConnect wallet within its session, and stays on the new chain after a reload', {
+    timeout: 120_000,
+  }, async (test) => {
+    const { page, context } = await openTestPage(fixture, test, { wallet: false })
+    const { wallet } = await attachWalletConnectWallet(context, test, fixture.signet.accounts[0])
+    await page.reload()
+    await connectWalletConnectWallet(page, wallet)
+    await page.getByTestId('account-chain').getByText('Ethereum (chain 1)', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Chain Selector' }).click()
+    await dialog(page).getByTestId('rk-chain-option-100').click()
+    await page
+      .getByTestId('account-chain')
+      .getByText('Gnosis (chain 100)', { exact: true })
+      .waitFor({ timeout: 20_000 })
+    // The session approved every chain of the app, so the switch asks the wallet nothing.
+    expect(wallet.requests).toEqual(['personal_sign'])
+    // The chains the session was asked for still cover every chain of the app.
+    const requested: number[] = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('wagmi.walletConnect.requestedChains') ?? '[]'),
+    )
+    expect(new Set(requested)).toEqual(new Set(fixture.signet.config.chains.map((chain) => chain.id)))
+    await page.reload()
+    await page
+      .getByTestId('account-chain')
+      .getByText('Gnosis (chain 100)', { exact: true })
+      .waitFor({ timeout: 20_000 })
+    expect(wallet.proposals).toHaveLength(1)
+    expect(wallet.requests).toEqual(['personal_sign'])
   })
 })

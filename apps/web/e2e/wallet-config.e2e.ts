@@ -53,3 +53,48 @@ describe('placeholder WalletConnect project id', () => {
     )
   })
 })
+
+// SPEC §1 "Connect a Wallet": the operator's own group names and order (SIGNET_WALLET_GROUPS).
+describe('operator wallet groups', () => {
+  const fixture = useSignet({
+    env: {
+      SIGNET_WALLET_GROUPS: 'Popular: metaMask, rainbow; More: coinbase, rabby, brave; Hardware: ledger',
+    },
+  })
+
+  it('lists the wallets under the configured group names, in the configured order', async (test) => {
+    const { page } = await openTestPage(fixture, test)
+    const modal = await openConnectModal(page)
+    expect(await walletGroups(modal)).toEqual({
+      Installed: [testWalletName],
+      Popular: ['MetaMask', 'Rainbow'],
+      // RainbowKit lists a wallet that is not in the browser only when it can offer its extension:
+      // Rabby can, Brave Wallet (part of the Brave browser) cannot, so it is not offered here.
+      More: ['Coinbase Wallet', 'Rabby Wallet'],
+      Hardware: ['Ledger'],
+    })
+  })
+
+  it('says an extension wallet that is not in the browser is not installed, with its install link', async (test) => {
+    const { page } = await openTestPage(fixture, test)
+    // The test wallet keeps its prompt open, so the dialog stays on its connect view meanwhile.
+    await page.evaluate(() => window.__testWallet?.holdNext('wallet_requestPermissions'))
+    const modal = await openConnectModal(page)
+    await modal.getByRole('button', { name: testWalletName }).click()
+    await modal.getByText(`Opening ${testWalletName}...`, { exact: true }).waitFor()
+    // A wallet that is not installed opens its download options; "Back" returns to the connect
+    // view, now for that wallet: RainbowKit's "not installed" status with an INSTALL link.
+    await modal.getByRole('button', { name: 'Rabby Wallet' }).click()
+    await modal.getByText('Get Rabby Wallet', { exact: true }).waitFor()
+    await modal.getByText('Rabby Wallet for Chrome', { exact: true }).waitFor()
+    await modal.getByRole('button', { name: 'Back' }).click()
+    await modal.getByText('Rabby Wallet is not installed', { exact: true }).waitFor()
+    const install = modal.getByRole('link', { name: 'INSTALL' })
+    expect(await install.getAttribute('href')).toBe(
+      'https://chrome.google.com/webstore/detail/rabby-wallet/acmacodkjbdgmoleebolmdjonilkdbch',
+    )
+    expect(await modal.getByText('Confirm connection in the extension', { exact: true }).count()).toBe(0)
+    // Nothing was asked of a wallet that is not there; the test wallet's prompt is still open.
+    expect(await page.evaluate(() => window.__testWallet?.held())).toEqual(['wallet_requestPermissions'])
+  })
+})

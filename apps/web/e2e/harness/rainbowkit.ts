@@ -1,5 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
+import decodeQR from 'qr-for-cuer/decode.js'
 import { testWalletName } from './test-wallet.ts'
+import type { WalletConnectWallet } from './walletconnect-wallet.ts'
 
 /** RainbowKit's dialog (connect, account or chain modal). */
 export function dialog(page: Page): Locator {
@@ -52,6 +54,27 @@ export async function connectTestWallet(
   await signIn(page)
 }
 
+/**
+ * Connects a WalletConnect wallet (./walletconnect-wallet.ts) as a phone would: picks `wallet` in
+ * the connect dialog, scans its QR code and approves; then signs in unless told otherwise. The
+ * page's context needs the relay stub (./walletconnect-relay.ts) before the app loads.
+ */
+export async function connectWalletConnectWallet(
+  page: Page,
+  phone: WalletConnectWallet,
+  options: { signIn?: boolean; wallet?: string } = {},
+): Promise<void> {
+  const wallet = options.wallet ?? 'Rainbow'
+  const modal = await openConnectModal(page)
+  await modal.getByRole('button', { name: wallet }).click()
+  await modal.getByText(`Scan with ${wallet}`, { exact: true }).waitFor({ timeout: 20_000 })
+  await phone.pair(await readQrCode(page))
+  await page.getByRole('heading', { name: 'Your account' }).waitFor({ timeout: 20_000 })
+  await modal.getByText('Verify your account', { exact: true }).waitFor()
+  if (options.signIn === false) return
+  await signIn(page)
+}
+
 /** Signs the sign-in message from RainbowKit's "Verify your account" view. */
 export async function signIn(page: Page): Promise<void> {
   await dialog(page).getByRole('button', { name: 'Sign message' }).click()
@@ -80,4 +103,28 @@ export async function walletGroups(modal: Locator): Promise<Record<string, strin
     }
     return groups
   })
+}
+
+/**
+ * Reads the QR code the dialog shows (a WalletConnect pairing URI), as a phone's camera would:
+ * from a screenshot of the code, decoded pixel by pixel.
+ */
+export async function readQrCode(page: Page): Promise<string> {
+  const png = (await qrCodeBox(page).screenshot()).toString('base64')
+  const image = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const context = canvas.getContext('2d')
+    if (!context) throw new Error('no 2d canvas')
+    context.drawImage(bitmap, 0, 0)
+    const { width, height, data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    return { width, height, data: Array.from(data) }
+  }, png)
+  return decodeQR({ width: image.width, height: image.height, data: Uint8Array.from(image.data) })
+}
+
+/** The QR code with its margin: RainbowKit's padded box around the code's svg (which holds the logo). */
+function qrCodeBox(page: Page): Locator {
+  return dialog(page).locator('div:has(> div > svg img[alt="Wallet Logo"])')
 }

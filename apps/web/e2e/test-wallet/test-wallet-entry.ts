@@ -36,6 +36,15 @@ export type TestWalletControls = {
   failNext(method: string, code: number, message: string): void
   /** The wallet cannot switch networks at a site's request (-32601, as wallets without the method). */
   refuseSwitching(refuse: boolean): void
+  /**
+   * The next request (of `method`) waits, as a wallet whose prompt the user has not answered yet,
+   * until {@link TestWalletControls.releaseHeld} lets it (and any other held request) through.
+   */
+  holdNext(method?: string): void
+  /** Lets the held requests through; returns how many there were. */
+  releaseHeld(): number
+  /** The methods of the requests held right now. */
+  held(): string[]
   /** The wallet forgets a chain, so switching to it answers 4902 until it is added. */
   forgetChain(chainId: number): void
   switchChainInWallet(chainId: number): void
@@ -60,6 +69,8 @@ if (window.top === window) install(options)
 function install(options: TestWalletOptions): void {
   type Fault = { method: string | undefined; error: () => Error }
   const faults: Fault[] = []
+  const holds: (string | undefined)[] = []
+  const held: { method: string; release: () => void }[] = []
   const requests: string[] = []
   const forgotten = new Set<number>()
   let refuseSwitching = false
@@ -67,6 +78,14 @@ function install(options: TestWalletOptions): void {
 
   const recordRequests: DemoMiddleware = (request, next) => {
     requests.push(request.method)
+    return next()
+  }
+  const holdRequests: DemoMiddleware = async (request, next) => {
+    const index = holds.findIndex((method) => method === undefined || method === request.method)
+    if (index >= 0) {
+      holds.splice(index, 1)
+      await new Promise<void>((release) => held.push({ method: request.method, release }))
+    }
     return next()
   }
   const injectFaults: DemoMiddleware = async (request, next) => {
@@ -98,7 +117,7 @@ function install(options: TestWalletOptions): void {
     accounts: options.accounts,
     chains: options.chains,
     ...(options.chainId ? { chainId: options.chainId } : {}),
-    middleware: [recordRequests, injectFaults],
+    middleware: [recordRequests, holdRequests, injectFaults],
     storage: window.localStorage,
     storageKey: options.storageKey,
   })
@@ -111,6 +130,13 @@ function install(options: TestWalletOptions): void {
       faults.push({ method, error: () => providerErrors.pending(method ?? 'eth_requestAccounts') }),
     failNext: (method, code, message) =>
       faults.push({ method, error: () => new ProviderRpcError(code, message) }),
+    holdNext: (method) => holds.push(method),
+    releaseHeld: () => {
+      const released = held.splice(0)
+      for (const request of released) request.release()
+      return released.length
+    },
+    held: () => held.map((request) => request.method),
     refuseSwitching: (refuse) => {
       refuseSwitching = refuse
     },

@@ -6,6 +6,7 @@ import { connect, getAccount, reconnect } from 'wagmi/actions'
 import { injected } from 'wagmi/connectors'
 import { MemoryStorage } from '../safe-app/frame-storage.ts'
 import { deferWalletSdk } from './deferred-wallet-sdk.ts'
+import { rememberedConnectorIds } from './remembered-connection.ts'
 
 const account: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -63,12 +64,23 @@ function sdkWallet() {
   return { state, createConnectorFn }
 }
 
-function configWith(connectors: Parameters<typeof createConfig>[0]['connectors']): Config {
+/** The wallet as RainbowKit builds it: wagmi's connector with the wallet's details in `rkDetails`. */
+function rainbowKitWallet(wallet: ReturnType<typeof sdkWallet>, details: { id: string; name: string }) {
+  return createConnector<Provider>((config) => ({
+    ...wallet.createConnectorFn(config),
+    rkDetails: details,
+  }))
+}
+
+function configWith(
+  connectors: Parameters<typeof createConfig>[0]['connectors'],
+  storage: MemoryStorage = new MemoryStorage(),
+): Config {
   return createConfig({
     chains: [mainnet],
     transports: { [mainnet.id]: http('http://127.0.0.1:9') },
     connectors,
-    storage: createStorage({ storage: new MemoryStorage() }),
+    storage: createStorage({ storage }),
     multiInjectedProviderDiscovery: false,
   })
 }
@@ -125,6 +137,28 @@ describe('deferWalletSdk', () => {
     await reconnect(config)
     expect(getAccount(config)).toMatchObject({ status: 'connected', address: account })
     expect(wallet.state.sdkLoads).toBe(1)
+  })
+
+  it('reconnects a RainbowKit wallet, which wagmi remembers by the wallet’s id, after every reload', async () => {
+    const wallet = sdkWallet()
+    const storage = new MemoryStorage()
+    const rainbow = () => rainbowKitWallet(wallet, { id: 'rainbow', name: 'Rainbow' })
+    const load = () =>
+      configWith([deferWalletSdk(rainbow(), new Set(rememberedConnectorIds(storage)))], storage)
+    const first = load()
+    const connector = walletConnector(first)
+    // RainbowKit's connectWallet: the connector merged with its rkDetails, so wagmi stores "rainbow".
+    const { rkDetails } = connector as unknown as { rkDetails: { id: string; name: string } }
+    await connect(first, { connector: { ...connector, ...rkDetails } })
+    expect(rememberedConnectorIds(storage)).toEqual(['rainbow'])
+    const reloaded = load()
+    await reconnect(reloaded)
+    expect(getAccount(reloaded)).toMatchObject({ status: 'connected', address: account })
+    // The reconnect stored the connector's own id; the next reload reconnects through that one.
+    expect(rememberedConnectorIds(storage)).toEqual(['walletConnect'])
+    const again = load()
+    await reconnect(again)
+    expect(getAccount(again)).toMatchObject({ status: 'connected', address: account })
   })
 
   it('leaves connectors without an SDK untouched', () => {

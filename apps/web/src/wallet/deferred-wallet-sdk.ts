@@ -20,7 +20,9 @@ type Connector = ReturnType<CreateConnectorFn>
  * is what RainbowKit does when a wallet is chosen in the dialog: `getChainId()` then `connect()`,
  * in the same task as its request for the QR code's provider (which therefore waits one task to
  * see whether a pick follows). A connector that wagmi remembers as connected is left as it is, so
- * a reload reconnects it.
+ * a reload reconnects it. wagmi remembers the id it was connected with: for a RainbowKit wallet
+ * that is the wallet's own (`rainbow`, `coinbase`: RainbowKit connects the connector merged with its
+ * `rkDetails`), after a reconnect the connector's (`walletConnect`); either one counts.
  *
  * @example connectors.map((connector) => deferWalletSdk(connector, new Set(rememberedConnectorIds(localStorage))))
  */
@@ -30,7 +32,7 @@ export function deferWalletSdk(
 ): CreateConnectorFn {
   return (config) => {
     const connector = createConnectorFn(config)
-    if (!walletSdkConnectorTypes.has(connector.type) || remembered.has(connector.id)) return connector
+    if (!walletSdkConnectorTypes.has(connector.type) || rememberedAs(connector, remembered)) return connector
     let picked = false
     const deferred: Connector = {
       ...connector,
@@ -54,6 +56,11 @@ export function deferWalletSdk(
     }
     return deferred
   }
+}
+
+function rememberedAs(connector: Connector, remembered: ReadonlySet<string>): boolean {
+  const walletId = (connector as { rkDetails?: { id?: unknown } }).rkDetails?.id
+  return remembered.has(connector.id) || (typeof walletId === 'string' && remembered.has(walletId))
 }
 
 function nextTask(): Promise<void> {

@@ -1,8 +1,29 @@
+/** What the failed request was about, when the caller knows it (wagmi's mutation variables). */
+export type WalletErrorContext = {
+  /** The wallet being connected ("Rabby Wallet"). */
+  walletName?: string
+  /** The chain the app asked the wallet to switch to. */
+  chainId?: number
+}
+
 /**
  * What to tell the user about a failed wallet request. wagmi turns wallet errors into viem's
- * typed errors (user rejected 4001, pending request -32002, …); this reads their codes.
+ * typed errors (user rejected 4001, pending request -32002, …); this reads their codes, and
+ * the names of wagmi's own errors, which carry no code.
+ *
+ * @example describeWalletError(error, { walletName: 'Rabby Wallet' })
  */
-export function describeWalletError(error: unknown): string {
+export function describeWalletError(error: unknown, context: WalletErrorContext = {}): string {
+  // wagmi's injected connector wraps it in a SwitchChainError, whose code (4902) says less.
+  if (hasErrorNamed(error, 'ChainNotConfiguredError')) {
+    return context.chainId === undefined
+      ? 'This app does not offer that network.'
+      : `This app does not offer chain ${context.chainId}.`
+  }
+  // A wallet that went away after the page loaded (extension removed or disabled).
+  if (hasErrorNamed(error, 'ProviderNotFoundError') || hasErrorNamed(error, 'ConnectorNotFoundError')) {
+    return `${context.walletName ?? 'The wallet'} was not found in this browser. Install or enable it, then reload the page.`
+  }
   switch (errorCode(error)) {
     case 4001:
       return 'You rejected the request in your wallet.'
@@ -29,4 +50,14 @@ export function errorCode(error: unknown): number | undefined {
     current = (current as { cause?: unknown }).cause
   }
   return undefined
+}
+
+/** Whether the error, or one along its cause chain, is named `name` (wagmi's errors set it). */
+function hasErrorNamed(error: unknown, name: string): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { name?: unknown }).name === name) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }

@@ -1,10 +1,25 @@
 import {
+  type EIP1193Provider,
   MethodNotFoundRpcError,
+  numberToHex,
   ResourceUnavailableRpcError,
   SwitchChainError,
   UserRejectedRequestError,
 } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { mainnet } from 'viem/chains'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  ChainNotConfiguredError,
+  type Config,
+  ConnectorNotFoundError,
+  createConfig,
+  createStorage,
+  http,
+  ProviderNotFoundError,
+} from 'wagmi'
+import { connect, switchChain } from 'wagmi/actions'
+import { injected } from 'wagmi/connectors'
+import { MemoryStorage } from '../safe-app/frame-storage.ts'
 import { isSwitchingUnsupportedError, switchingUnsupportedText } from './switch-chain-support.ts'
 import { describeWalletError, errorCode } from './wallet-error-text.ts'
 
@@ -50,6 +65,97 @@ describe('isSwitchingUnsupportedError', () => {
   it('words it as RainbowKit does, with the app name', () => {
     expect(switchingUnsupportedText('Acme')).toBe(
       'Your wallet does not support switching networks from Acme. Try switching networks from within your wallet instead.',
+    )
+  })
+})
+
+const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** An extension wallet on mainnet that has authorized the page: enough for wagmi's injected connector. */
+const extensionWallet = {
+  async request({ method }: { method: string }) {
+    if (method === 'wallet_requestPermissions')
+      return [
+        {
+          parentCapability: 'eth_accounts',
+          caveats: [{ type: 'restrictReturnedAccounts', value: [account] }],
+        },
+      ]
+    if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
+    if (method === 'eth_chainId') return numberToHex(mainnet.id)
+    throw new MethodNotFoundRpcError(new Error(method))
+  },
+  on() {},
+  removeListener() {},
+} as unknown as EIP1193Provider
+
+/**
+ * wagmi with one extension wallet, read from the page's `window.ethereum` when used (as wagmi's
+ * injected connector does); `installed` puts it there or leaves it out.
+ */
+function configWith(installed: EIP1193Provider | undefined): Config {
+  vi.stubGlobal('window', { ethereum: installed })
+  return createConfig({
+    chains: [mainnet],
+    transports: { [mainnet.id]: http('http://127.0.0.1:9') },
+    connectors: [
+      injected({
+        target: () => ({
+          id: 'rabby',
+          name: 'Rabby Wallet',
+          provider: (window) => (window as { ethereum?: EIP1193Provider } | undefined)?.ethereum,
+        }),
+      }),
+    ],
+    storage: createStorage({ storage: new MemoryStorage() }),
+    multiInjectedProviderDiscovery: false,
+  })
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected the request to fail')
+    },
+    (error: unknown) => error,
+  )
+}
+
+// SPEC §1 "Connector behaviour": the errors wagmi raises itself, as wagmi raises them.
+describe('errors of wagmi’s own', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('a switch to a chain the app does not know is a switch-chain error, told as such', async () => {
+    const config = configWith(extensionWallet)
+    const connector = config.connectors[0]
+    if (!connector) throw new Error('no connector')
+    await connect(config, { connector })
+    const error = await failure(switchChain(config, { chainId: 4242 }))
+    expect(error).toBeInstanceOf(SwitchChainError)
+    expect((error as Error).cause).toBeInstanceOf(ChainNotConfiguredError)
+    expect(isSwitchingUnsupportedError(error)).toBe(false)
+    expect(describeWalletError(error, { chainId: 4242 })).toBe('This app does not offer chain 4242.')
+    expect(describeWalletError(error)).toBe('This app does not offer that network.')
+  })
+
+  it('without a connection wagmi raises ChainNotConfiguredError itself', async () => {
+    const error = await failure(switchChain(configWith(extensionWallet), { chainId: 4242 }))
+    expect(error).toBeInstanceOf(ChainNotConfiguredError)
+    expect(describeWalletError(error, { chainId: 4242 })).toBe('This app does not offer chain 4242.')
+  })
+
+  it('a wallet whose provider is missing is not found, and the user learns which one and what to do', async () => {
+    const config = configWith(undefined)
+    const connector = config.connectors[0]
+    if (!connector) throw new Error('no connector')
+    const error = await failure(connect(config, { connector }))
+    expect(error).toBeInstanceOf(ProviderNotFoundError)
+    expect(describeWalletError(error, { walletName: 'Rabby Wallet' })).toBe(
+      'Rabby Wallet was not found in this browser. Install or enable it, then reload the page.',
+    )
+    // wagmi 2 no longer throws ConnectorNotFoundError itself, but still exports it.
+    expect(describeWalletError(new ConnectorNotFoundError())).toBe(
+      'The wallet was not found in this browser. Install or enable it, then reload the page.',
     )
   })
 })

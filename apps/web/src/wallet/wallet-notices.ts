@@ -1,6 +1,6 @@
 import { MutationCache } from '@tanstack/react-query'
 import { isSwitchingUnsupportedError } from './switch-chain-support.ts'
-import { describeWalletError, errorCode } from './wallet-error-text.ts'
+import { describeWalletError, errorCode, type WalletErrorContext } from './wallet-error-text.ts'
 
 /**
  * What went wrong with the last wallet request the app made through wagmi (connect, switch
@@ -38,6 +38,15 @@ function mutationName(mutation: { options: { mutationKey?: readonly unknown[] } 
   return mutation.options.mutationKey?.[0]
 }
 
+/** The wallet and chain a wagmi mutation was asked for (`connect({ connector })`, `switchChain({ chainId })`). */
+function contextOf(variables: unknown): WalletErrorContext {
+  const { connector, chainId } = (variables ?? {}) as { connector?: { name?: unknown }; chainId?: unknown }
+  return {
+    ...(typeof connector?.name === 'string' ? { walletName: connector.name } : {}),
+    ...(typeof chainId === 'number' ? { chainId } : {}),
+  }
+}
+
 /** A mutation cache that keeps {@link walletNoticesStore} up to date. */
 export function createWalletNoticesCache(): MutationCache {
   return new MutationCache({
@@ -47,12 +56,13 @@ export function createWalletNoticesCache(): MutationCache {
       if (name === 'switchChain') walletNoticesStore.update({ switchError: undefined })
       if (name === 'signMessage') walletNoticesStore.update({ signError: undefined })
     },
-    onError(error, _variables, _context, mutation) {
+    onError(error, variables, _context, mutation) {
       const name = mutationName(mutation)
-      if (name === 'connect') walletNoticesStore.update({ connectError: describeWalletError(error) })
+      const message = describeWalletError(error, contextOf(variables))
+      if (name === 'connect') walletNoticesStore.update({ connectError: message })
       if (name === 'switchChain') {
         const unsupported = isSwitchingUnsupportedError(error)
-        walletNoticesStore.update({ switchError: { unsupported, message: describeWalletError(error) } })
+        walletNoticesStore.update({ switchError: { unsupported, message } })
       }
       // RainbowKit's own text for this case; it shows it itself for every other signing failure.
       if (name === 'signMessage' && errorCode(error) === 4001) {
