@@ -28,10 +28,10 @@ import {
   countStatuses,
   inParallel,
   type LatencySummary,
-  signInMessage,
   summarizeLatencies,
 } from '../test/reliability/sign-in-load.ts'
 import { startSignetProcess } from '../test/reliability/signet-process.ts'
+import { signInMessage } from '../test/sign-in-client.ts'
 
 const { values } = parseArgs({
   options: {

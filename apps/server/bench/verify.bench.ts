@@ -20,7 +20,6 @@
 // the CLOCK_MONOTONIC µs span of each timed HTTP run, to cut the warm-up and the nonce issuing out.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -28,11 +27,20 @@ import SQLite from 'better-sqlite3'
 import secp256k1 from 'secp256k1'
 import { type Address, type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { type EcdsaBackend, nativeSecp256k1Available } from '../src/verify/ecdsa-recover.ts'
 import { personalSignHash } from '../src/verify/eip191-hash.ts'
 import { verifySignature } from '../src/verify/verify-signature.ts'
 import { freePort } from '../test/free-port.ts'
+import {
+  closeIdleConnections,
+  httpRequest,
+  postJson,
+  sessionCookieOf,
+} from '../test/reliability/http-client.ts'
+import { inParallel } from '../test/reliability/sign-in-load.ts'
+import { testOrigin } from '../test/reliability/signet-process.ts'
+import { signInMessage } from '../test/sign-in-client.ts'
+import { waitForHealth } from '../test/wait-for-health.ts'
 
 const { values } = parseArgs({
   options: {
@@ -51,7 +59,6 @@ const sample = Math.min(Number(values.sample), count)
 const rounds = Number(values.rounds)
 const concurrency = Number(values.concurrency)
 const workers = Number(values.workers)
-const origin = 'http://localhost:8787'
 const clockTicksPerSecond = 100 // USER_HZ on Linux
 
 type SignedRequest = { address: Address; message: string; signature: Hex }
@@ -60,7 +67,6 @@ type Server = { name: string; url: string; child: ChildProcess; database: string
 type Measure = { perSecond: number; cpuMicros: number; clientCpuMicros?: number }
 
 const profileWindows: { server: string; pid?: number; startUs: number; endUs: number }[] = []
-let agent = new Agent({ keepAlive: true, maxSockets: concurrency })
 /** Why sign-ins were lost, with counts, for the summary. */
 const failures = new Map<string, number>()
 const accounts = Array.from({ length: 16 }, () => {
@@ -193,7 +199,7 @@ async function main() {
     for (const [reason, times] of failures) console.log(`  lost: ${times}× ${reason}`)
     if (lost !== 0) process.exitCode = 1
   } finally {
-    agent.destroy()
+    closeIdleConnections()
     await Promise.all(servers.map((server) => stopServer(server.child)))
     rmSync(dataDir, { recursive: true, force: true })
     if (values.profile) {
@@ -221,7 +227,8 @@ async function startServer(
         PATH: process.env.PATH,
         PORT: String(port),
         DATABASE_URL: database,
-        SIGNET_ORIGIN: origin,
+        // The origin signInMessage writes the sign-ins for.
+        SIGNET_ORIGIN: testOrigin,
         // EOA sign-ins never call the RPC; nothing listens on port 9.
         SIGNET_RPC_31337: 'http://127.0.0.1:9',
         SIGNET_RATE_LIMIT: 'off',
@@ -232,21 +239,13 @@ async function startServer(
     },
   )
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name}: the server exited with ${child.exitCode}`)
-    try {
-      if ((await post(`${url}/api/health`, undefined)).status === 200) {
-        // A cluster answers once its first worker listens; wait for all of them.
-        if (env.SIGNET_WORKERS && processTree(child.pid as number).length < workers + 1)
-          throw new Error('starting')
-        return { name, url, child, database, ok: 0, lost: 0 }
-      }
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`${name}: the server did not start within 120 s`)
+  await waitForHealth(url, child, {
+    timeoutMs: 120_000,
+    name,
+    // A cluster answers once its first worker listens; wait for all of them.
+    ready: () => !env.SIGNET_WORKERS || processTree(child.pid as number).length >= workers + 1,
+  })
+  return { name, url, child, database, ok: 0, lost: 0 }
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
@@ -265,23 +264,14 @@ function stopServer(child: ChildProcess): Promise<void> {
 async function prepare(server: Server, n: number): Promise<SignedRequest[]> {
   const nonces: string[] = []
   await inParallel(n, concurrency, async (i) => {
-    const answer = await post(`${server.url}/api/auth/nonce`, undefined)
+    const answer = await httpRequest(`${server.url}/api/auth/nonce`)
     if (answer.status !== 200)
       throw new Error(`${server.name}: GET /api/auth/nonce answered ${answer.status} ${answer.body}`)
     nonces[i] = (JSON.parse(answer.body) as { nonce: string }).nonce
   })
   return nonces.map((nonce, i) => {
     const account = accounts[i % accounts.length] as (typeof accounts)[number]
-    const message = createSiweMessage({
-      domain: 'localhost:8787',
-      address: account.address,
-      uri: origin,
-      version: '1',
-      chainId: 31337,
-      nonce,
-      issuedAt: new Date(),
-      statement: 'Sign in to Signet.',
-    })
+    const message = signInMessage(account.address, nonce)
     // libsecp256k1 signs in ~50 µs where viem takes milliseconds; viem's baseline checks these very
     // signatures, so a wrong one would stop the bench.
     const { signature, recid } = secp256k1.ecdsaSign(personalSignHash(message), account.privateKey)
@@ -318,16 +308,15 @@ async function signInOverHttp(server: Server, requests: SignedRequest[]): Promis
   const bodies = requests.map(({ message, signature }) => JSON.stringify({ message, signature }))
   // The verifier runs before held this event loop for seconds, long enough for the server to close idle
   // keep-alive sockets unnoticed; sending on one would fail for the client's sake, not the server's.
-  agent.destroy()
-  agent = new Agent({ keepAlive: true, maxSockets: concurrency })
+  closeIdleConnections()
   const cpuBefore = cpuTicks(server.child.pid as number)
   const clientCpu = process.cpuUsage()
   const startUs = process.hrtime.bigint() / 1000n
   const start = performance.now()
   await inParallel(bodies.length, concurrency, async (i) => {
     try {
-      const answer = await post(`${server.url}/api/auth/verify`, bodies[i])
-      if (answer.status === 200 && answer.cookie?.startsWith('signet_session=')) server.ok++
+      const answer = await postJson(`${server.url}/api/auth/verify`, bodies[i] as string)
+      if (answer.status === 200 && sessionCookieOf(answer)?.startsWith('signet_session=')) server.ok++
       else {
         server.lost++
         const reason = `${server.name}: HTTP ${answer.status} ${answer.body.slice(0, 200)}`
@@ -354,49 +343,6 @@ async function signInOverHttp(server: Server, requests: SignedRequest[]): Promis
     cpuMicros: cpuMicros / bodies.length,
     clientCpuMicros: (client.user + client.system) / bodies.length,
   }
-}
-
-/** node:http with keep-alive costs the load generator far less CPU per request than fetch. */
-function post(
-  url: string,
-  body: string | undefined,
-): Promise<{ status: number; body: string; cookie?: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        method: body === undefined ? 'GET' : 'POST',
-        agent,
-        headers:
-          body === undefined
-            ? {}
-            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = []
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
-        incoming.on('error', reject)
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            cookie: incoming.headers['set-cookie']?.[0],
-          }),
-        )
-      },
-    )
-    outgoing.on('error', reject)
-    outgoing.end(body)
-  })
-}
-
-async function inParallel(n: number, inFlight: number, task: (index: number) => Promise<void>) {
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(inFlight, n) }, async () => {
-      while (next < n) await task(next++)
-    }),
-  )
 }
 
 /** A process and its descendants (Linux /proc). */

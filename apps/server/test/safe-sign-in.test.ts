@@ -2,13 +2,9 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
-import { counterfactualSignature, createSafe, predictSafeAddress } from '@signet/devchain/safe'
-import {
-  deploySafeContracts,
-  SAFE_VERSIONS,
-  type SafeDeployment,
-  type SafeVersion,
-} from '@signet/devchain/safe-deploy'
+import { counterfactualSignature, predictSafeAddress } from '@signet/devchain/safe'
+import { SAFE_VERSIONS, type SafeVersion } from '@signet/devchain/safe-deploy'
+import { deploySafeFixture, type SafeFixture } from '@signet/devchain/safe-fixture'
 import {
   approveMessageOnChain,
   concatOwnerSignatures,
@@ -16,9 +12,9 @@ import {
 } from '@signet/devchain/safe-signatures'
 import { type Address, type Hex, hashMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningSignet, startSignet } from '../src/serve.ts'
+import { freshSignInMessage, postVerify } from './sign-in-client.ts'
 
 // Sign-in as Safe multisigs through the HTTP API, on a chain given by SIGNET_RPC_31337 (real anvil,
 // real Safe bytecode of every supported version).
@@ -26,8 +22,8 @@ import { type RunningSignet, startSignet } from '../src/serve.ts'
 let anvil: Anvil
 let signet: RunningSignet
 let dataDir: string
-const deployments = {} as Record<SafeVersion, SafeDeployment>
-const safes = {} as Record<SafeVersion, Address>
+let deployments: SafeFixture['deployments']
+let safes: SafeFixture['safes']
 
 function env(rpcUrl: string) {
   return {
@@ -41,16 +37,8 @@ function env(rpcUrl: string) {
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'signet-safe-'))
   anvil = await startAnvil()
-  const owners = anvil.accounts.slice(0, 3).map((account) => account.address)
-  for (const version of SAFE_VERSIONS) {
-    deployments[version] = await deploySafeContracts(anvil.rpcUrl, version)
-    safes[version] = await createSafe({
-      rpcUrl: anvil.rpcUrl,
-      deployment: deployments[version],
-      owners,
-      threshold: 2,
-    })
-  }
+  // Owners are anvil accounts 0–2, the keys of ownerKey(0…2) below.
+  ;({ deployments, safes } = await deploySafeFixture(anvil.rpcUrl))
   signet = await startSignet({ env: env(anvil.rpcUrl) })
 }, 180_000)
 
@@ -61,18 +49,8 @@ afterAll(async () => {
 
 const ownerKey = (index: number) => anvil.accounts[index]?.privateKey as Hex
 
-async function siweFor(address: Address, base = signet.url) {
-  const { nonce } = (await (await fetch(`${base}/api/auth/nonce`)).json()) as { nonce: string }
-  return createSiweMessage({
-    domain: new URL(signet.url).host,
-    address,
-    uri: signet.url,
-    version: '1',
-    chainId: 31337,
-    nonce,
-    issuedAt: new Date(),
-  })
-}
+/** A sign-in message for `address` with a fresh nonce of the running server. */
+const siweFor = (address: Address) => freshSignInMessage(signet.url, address, signet.url)
 
 async function ownerSignatures(version: SafeVersion, message: string, ownerIndexes: number[]): Promise<Hex> {
   const ref = { safe: safes[version], chainId: 31337, version, message: hashMessage(message) }
@@ -81,14 +59,7 @@ async function ownerSignatures(version: SafeVersion, message: string, ownerIndex
   )
 }
 
-async function verify(message: string, signature: Hex) {
-  const response = await fetch(`${signet.url}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
-  })
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response }
-}
+const verify = (message: string, signature: Hex) => postVerify(signet.url, message, signature)
 
 describe.each(SAFE_VERSIONS)('a 2-of-3 Safe %s', (version) => {
   it('signs in with two owners’ off-chain signatures (accountType contract)', async () => {
@@ -154,8 +125,7 @@ describe('restart and an RPC that is down', () => {
   it('keeps the session across a restart; a Safe gets 503 with the RPC down while an EOA still signs in', async () => {
     const eoa = privateKeyToAccount(ownerKey(4))
     const first = await siweFor(eoa.address)
-    const signedIn = await verify(first, await eoa.signMessage({ message: first }))
-    const cookie = (signedIn.response.headers.get('set-cookie') ?? '').split(';')[0] ?? ''
+    const { cookie } = await verify(first, await eoa.signMessage({ message: first }))
 
     await signet.stop()
     signet = await startSignet({ env: env('http://127.0.0.1:9') })

@@ -1,9 +1,15 @@
 import { type Address, concat, type Hex, hashMessage, parseAbi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Anvil, startAnvil } from './anvil.ts'
-import { createSafe, readSafe } from './safe.ts'
+import { readSafe } from './safe.ts'
 import { EIP1271_MAGIC_VALUE, LEGACY_EIP1271_MAGIC_VALUE } from './safe-abi.ts'
-import { deploySafeContracts, SAFE_VERSIONS, type SafeDeployment, type SafeVersion } from './safe-deploy.ts'
+import { SAFE_VERSIONS } from './safe-deploy.ts'
+import {
+  deploySafeFixture,
+  SAFE_FIXTURE_OWNER_KEYS,
+  SAFE_FIXTURE_OWNERS,
+  type SafeFixture,
+} from './safe-fixture.ts'
 import {
   approveMessageOnChain,
   concatOwnerSignatures,
@@ -33,31 +39,19 @@ const getTransactionHashAbi = parseAbi([
 ])
 
 let anvil: Anvil
-let owners: Address[]
-let keys: Hex[]
-const deployments = {} as Record<SafeVersion, SafeDeployment>
-const safes = {} as Record<SafeVersion, Address>
+let deployments: SafeFixture['deployments']
+let safes: SafeFixture['safes']
 
 beforeAll(async () => {
   anvil = await startAnvil()
-  owners = anvil.accounts.slice(0, 3).map((a) => a.address)
-  keys = anvil.accounts.slice(0, 3).map((a) => a.privateKey)
-  for (const version of SAFE_VERSIONS) {
-    deployments[version] = await deploySafeContracts(anvil.rpcUrl, version)
-    safes[version] = await createSafe({
-      rpcUrl: anvil.rpcUrl,
-      deployment: deployments[version],
-      owners,
-      threshold: 2,
-    })
-  }
+  ;({ deployments, safes } = await deploySafeFixture(anvil.rpcUrl))
 })
 afterAll(async () => {
   await anvil?.stop()
 })
 
 const hash = hashMessage(SIWE_TEXT)
-const key = (index: number): Hex => keys[index] as Hex
+const key = (index: 0 | 1 | 2): Hex => SAFE_FIXTURE_OWNER_KEYS[index]
 
 describe('concatOwnerSignatures', () => {
   it('sorts by owner address ascending and rejects signatures that are not 65 bytes', () => {
@@ -87,11 +81,9 @@ describe.each(SAFE_VERSIONS)('Safe %s signatures', (version) => {
   })
 
   it('a 2-of-3 off-chain SafeMessage signature is valid; one owner of two is not', async () => {
-    const [s0, s1, s2] = (await Promise.all([0, 1, 2].map((i) => signSafeMessage(key(i), ref())))) as [
-      OwnerSignature,
-      OwnerSignature,
-      OwnerSignature,
-    ]
+    const [s0, s1, s2] = (await Promise.all(
+      SAFE_FIXTURE_OWNER_KEYS.map((owner) => signSafeMessage(owner, ref())),
+    )) as [OwnerSignature, OwnerSignature, OwnerSignature]
     const two = concatOwnerSignatures([s2, s0])
     const one = concatOwnerSignatures([s1])
     const safe = safes[version]
@@ -195,7 +187,7 @@ describe.each(SAFE_VERSIONS)('Safe %s signatures', (version) => {
       rpcUrl: anvil.rpcUrl,
       safe: safes[version],
       ownerKeys: [key(0)],
-      to: owners[0] as Address,
+      to: SAFE_FIXTURE_OWNERS[0],
     }).catch((e: unknown) => e)
     // The Safe reverts (gas estimation already fails), so nothing is mined.
     expect(error).not.toBeInstanceOf(SafeSignatureError)

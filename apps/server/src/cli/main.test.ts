@@ -16,19 +16,20 @@ const ownerKeys = [
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
 ] as const
 
+/** The fields of every message below but its address; `signet parse` must print them back as they are. */
+const siweFields = {
+  scheme: 'https',
+  domain: 'signet.example',
+  statement: 'Sign in to Signet.',
+  uri: 'https://signet.example/login',
+  version: '1',
+  chainId: 31337,
+  nonce: 'cliNonce12345678',
+  issuedAt: '2025-01-01T00:00:00Z',
+}
+
 function siwe(address: Address, extra: Record<string, unknown> = {}): string {
-  return formatSiweMessage({
-    scheme: 'https',
-    domain: 'signet.example',
-    address,
-    statement: 'Sign in to Signet.',
-    uri: 'https://signet.example/login',
-    version: '1',
-    chainId: 31337,
-    nonce: 'cliNonce12345678',
-    issuedAt: '2025-01-01T00:00:00Z',
-    ...extra,
-  })
+  return formatSiweMessage({ ...siweFields, address, ...extra })
 }
 
 const json = (text: string) => JSON.parse(text) as unknown
@@ -50,23 +51,9 @@ afterAll(async () => {
 
 describe('signet parse', { timeout: 120_000 }, () => {
   it('prints the fields as written and exits 0 (file, or - for stdin; one final newline ignored)', async () => {
-    const text = siwe(account.address, {
-      expirationTime: '2030-01-01T00:00:00.5+02:00',
-      resources: ['urn:x:y'],
-    })
-    const expected = {
-      scheme: 'https',
-      domain: 'signet.example',
-      address: account.address,
-      statement: 'Sign in to Signet.',
-      uri: 'https://signet.example/login',
-      version: '1',
-      chainId: 31337,
-      nonce: 'cliNonce12345678',
-      issuedAt: '2025-01-01T00:00:00Z',
-      expirationTime: '2030-01-01T00:00:00.5+02:00',
-      resources: ['urn:x:y'],
-    }
+    const optional = { expirationTime: '2030-01-01T00:00:00.5+02:00', resources: ['urn:x:y'] }
+    const text = siwe(account.address, optional)
+    const expected = { ...siweFields, address: account.address, ...optional }
     const fromFile = await runCli(['parse', '--message', messageFile(`${text}\n`)])
     expect(fromFile).toMatchObject({ code: 0, stderr: '' })
     expect(json(fromFile.stdout)).toStrictEqual(expected)

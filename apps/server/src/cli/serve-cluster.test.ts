@@ -2,17 +2,18 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../test/free-port.ts'
+import { testOrigin } from '../../test/reliability/signet-process.ts'
 import { repoRoot } from '../../test/run-cli.ts'
+import { signInAsEoa } from '../../test/sign-in-client.ts'
 import { ConfigError } from '../config/config.ts'
 import { readWorkerCount } from './worker-count.ts'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-cluster-'))
 const children = new Set<ChildProcessWithoutNullStreams>()
-const origin = 'http://localhost:8787'
+// The origin the servers claim, the one signInAsEoa's messages are for.
+const origin = testOrigin
 
 afterAll(() => {
   for (const child of children) {
@@ -69,28 +70,6 @@ function startServe(env: Record<string, string>) {
   )
   const url = () => until('the URL', () => /Signet is running at (\S+) /.exec(stdout)?.[1], 90_000)
   return { child, exited, url, stdout: () => stdout, stderr: () => stderr }
-}
-
-/** One EOA sign-in against `base`, whose origin claims http://localhost:8787. */
-async function signIn(base: string) {
-  const account = privateKeyToAccount(generatePrivateKey())
-  const { nonce } = (await (await fetch(`${base}/api/auth/nonce`)).json()) as { nonce: string }
-  const message = createSiweMessage({
-    domain: 'localhost:8787',
-    address: account.address,
-    uri: origin,
-    version: '1',
-    chainId: 31337,
-    nonce,
-    issuedAt: new Date(),
-  })
-  const signature = await account.signMessage({ message })
-  const response = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
-  })
-  return { status: response.status, body: await response.json() }
 }
 
 describe('readWorkerCount (SIGNET_WORKERS)', () => {
@@ -164,7 +143,7 @@ describe('signet serve with SIGNET_WORKERS', { timeout: 240_000 }, () => {
     )
 
     // Nonces and sessions live in the shared database, whichever worker answers which request.
-    const results = await Promise.all(Array.from({ length: 12 }, () => signIn(base)))
+    const results = await Promise.all(Array.from({ length: 12 }, () => signInAsEoa(base)))
     expect(results.map((result) => result.status)).toStrictEqual(Array(12).fill(200))
 
     process.kill(workers[0] as number, 'SIGKILL')
@@ -177,7 +156,9 @@ describe('signet serve with SIGNET_WORKERS', { timeout: 240_000 }, () => {
     await until('the replacement to listen', () => serve.stderr().includes(tookPlace) || undefined)
     expect(serve.stderr()).toBe(died + tookPlace)
     await until('the new worker to answer', async () => {
-      const statuses = await Promise.all(Array.from({ length: 6 }, async () => (await signIn(base)).status))
+      const statuses = await Promise.all(
+        Array.from({ length: 6 }, async () => (await signInAsEoa(base)).status),
+      )
       return statuses.every((status) => status === 200) || undefined
     })
 

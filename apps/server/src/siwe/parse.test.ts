@@ -1,4 +1,4 @@
-import { createSiweMessage } from 'viem/siwe'
+import { createSiweMessage, type SiweMessage } from 'viem/siwe'
 import { describe, expect, it } from 'vitest'
 import { SiweParseError } from '../errors.ts'
 import { parseSiweMessage } from './parse.ts'
@@ -91,7 +91,8 @@ describe('parseSiweMessage', () => {
   })
 
   it('parses what viem createSiweMessage produces into the same fields', () => {
-    const text = createSiweMessage({
+    // viem takes the times as Dates; the parser gives them back as the text that was signed.
+    const fields = {
       scheme: 'https',
       domain: 'signet.example',
       address,
@@ -100,22 +101,17 @@ describe('parseSiweMessage', () => {
       version: '1',
       chainId: 100,
       nonce: 'kf83hs72nb02kd7s',
+      resources: ['https://signet.example/terms'],
+    } satisfies Partial<SiweMessage>
+    const text = createSiweMessage({
+      ...fields,
       issuedAt: new Date('2025-05-01T10:00:00.000Z'),
       expirationTime: new Date('2025-05-01T10:10:00.000Z'),
-      resources: ['https://signet.example/terms'],
     })
     expect(parseSiweMessage(text)).toStrictEqual({
-      scheme: 'https',
-      domain: 'signet.example',
-      address,
-      statement: 'Sign in with Ethereum to Signet.',
-      uri: 'https://signet.example/',
-      version: '1',
-      chainId: 100,
-      nonce: 'kf83hs72nb02kd7s',
+      ...fields,
       issuedAt: '2025-05-01T10:00:00.000Z',
       expirationTime: '2025-05-01T10:10:00.000Z',
-      resources: ['https://signet.example/terms'],
     })
   })
 

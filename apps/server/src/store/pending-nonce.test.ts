@@ -1,9 +1,5 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestPostgres, type TestPostgres } from '../../test/postgres-server.ts'
-import type { SignetConfig } from '../config/config.ts'
+import { storeDatabases } from '../../test/store-databases.ts'
 import { openDatabase, type StoreDatabase } from './database.ts'
 import { isNonceLive, issueNonce } from './nonce-store.ts'
 import { holdNonce } from './pending-nonce.ts'
@@ -16,21 +12,7 @@ const session = {
   accountType: 'contract' as const,
 }
 
-let postgres: TestPostgres
-beforeAll(async () => {
-  postgres = await startTestPostgres()
-})
-afterAll(async () => {
-  await postgres?.stop()
-})
-
-const databases: [string, () => SignetConfig['database']][] = [
-  [
-    'SQLite',
-    () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-pending-')), 'signet.sqlite') }),
-  ],
-  ['Postgres', () => ({ kind: 'postgres', url: postgres.url })],
-]
+const databases = storeDatabases('signet-pending-')
 
 describe.each(databases)('holdNonce on %s', (_name, database) => {
   let db: StoreDatabase

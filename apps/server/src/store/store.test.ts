@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Kysely, sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestPostgres, type TestPostgres } from '../../test/postgres-server.ts'
+import { storeDatabases } from '../../test/store-databases.ts'
 import type { SignetConfig } from '../config/config.ts'
 import { openDatabase, pingDatabase, type StoreDatabase, type StoreSchema, writeDurably } from './database.ts'
 import { generateNonce, isNonceLive, issueNonce } from './nonce-store.ts'
@@ -15,21 +15,7 @@ const session = {
   accountType: 'eoa' as const,
 }
 
-let postgres: TestPostgres
-beforeAll(async () => {
-  postgres = await startTestPostgres()
-})
-afterAll(async () => {
-  await postgres?.stop()
-})
-
-const databases: [string, () => SignetConfig['database']][] = [
-  [
-    'SQLite',
-    () => ({ kind: 'sqlite', path: join(mkdtempSync(join(tmpdir(), 'signet-store-')), 'signet.sqlite') }),
-  ],
-  ['Postgres', () => ({ kind: 'postgres', url: postgres.url })],
-]
+const databases = storeDatabases('signet-store-')
 
 describe('generateNonce', () => {
   it('gives 24 alphanumeric characters, different every time', () => {

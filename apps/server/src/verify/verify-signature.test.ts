@@ -1,11 +1,12 @@
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
-import { counterfactualSignature, createSafe, predictSafeAddress } from '@signet/devchain/safe'
+import { counterfactualSignature, predictSafeAddress } from '@signet/devchain/safe'
+import { SAFE_VERSIONS } from '@signet/devchain/safe-deploy'
 import {
-  deploySafeContracts,
-  SAFE_VERSIONS,
-  type SafeDeployment,
-  type SafeVersion,
-} from '@signet/devchain/safe-deploy'
+  deploySafeFixture,
+  SAFE_FIXTURE_OWNER_KEYS,
+  SAFE_FIXTURE_OWNERS,
+  type SafeFixture,
+} from '@signet/devchain/safe-fixture'
 import {
   approveMessageOnChain,
   concatOwnerSignatures,
@@ -23,15 +24,11 @@ import { verifySignature } from './verify-signature.ts'
 let anvil: Anvil
 let proxy: RpcCountingProxy
 let client: ChainClient
-const deployments = {} as Record<SafeVersion, SafeDeployment>
-const safes = {} as Record<SafeVersion, Address>
+let deployments: SafeFixture['deployments']
+let safes: SafeFixture['safes']
 
-const ownerKeys = [
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
-] as const
-const owners = ownerKeys.map((key) => privateKeyToAccount(key).address)
+const ownerKeys = SAFE_FIXTURE_OWNER_KEYS
+const owners = [...SAFE_FIXTURE_OWNERS]
 const stranger = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
 
 let nonceCounter = 0
@@ -68,15 +65,7 @@ beforeAll(async () => {
   anvil = await startAnvil()
   proxy = await startRpcCountingProxy(anvil.rpcUrl)
   client = createChainClient({ chainId: anvil.chainId, rpcUrls: [proxy.url] })
-  for (const version of SAFE_VERSIONS) {
-    deployments[version] = await deploySafeContracts(anvil.rpcUrl, version)
-    safes[version] = await createSafe({
-      rpcUrl: anvil.rpcUrl,
-      deployment: deployments[version],
-      owners,
-      threshold: 2,
-    })
-  }
+  ;({ deployments, safes } = await deploySafeFixture(anvil.rpcUrl))
 })
 
 afterAll(async () => {

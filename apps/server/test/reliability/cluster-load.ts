@@ -1,7 +1,8 @@
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { openDatabase } from '../../src/store/database.ts'
+import { signInMessage } from '../sign-in-client.ts'
 import { type HttpAnswer, httpRequest, postJson, sessionCookieOf } from './http-client.ts'
-import { inParallel, type LatencySummary, signInMessage, summarizeLatencies } from './sign-in-load.ts'
+import { inParallel, type LatencySummary, summarizeLatencies } from './sign-in-load.ts'
 import { type SignetProcess, startSignetProcess } from './signet-process.ts'
 
 export type ClusterLoadOptions = {

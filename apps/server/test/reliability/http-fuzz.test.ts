@@ -11,8 +11,8 @@ import { loadConfig } from '../../src/config/config.ts'
 import { toPublicConfig } from '../../src/config/public-config.ts'
 import { createApp } from '../../src/http/app.ts'
 import { openDatabase, type StoreDatabase } from '../../src/store/database.ts'
+import { signInMessage } from '../sign-in-client.ts'
 import { badSignatures, controls, mutationsOf } from './hostile-input.ts'
-import { signInMessage } from './sign-in-load.ts'
 import { testOrigin } from './signet-process.ts'
 
 // Property-based fuzzing of the HTTP API through `app.request` (no network): hostile bodies, headers,

@@ -8,11 +8,11 @@ import { createSafe } from '@signet/devchain/safe'
 import { deploySafeContracts, type SafeDeployment } from '@signet/devchain/safe-deploy'
 import { concatOwnerSignatures, signSafeMessage } from '@signet/devchain/safe-signatures'
 import { type Address, type Hex, hashMessage } from 'viem'
-import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpcTransportSettings } from '../../src/chain/chain-client.ts'
 import { type RunningSignet, startSignet } from '../../src/serve.ts'
 import { freePort } from '../free-port.ts'
+import { freshSignInMessage, postVerify } from '../sign-in-client.ts'
 
 // Faults of the chain's RPC, with the real transport settings (10 s timeout, 2 retries 100 ms apart):
 // an RPC that never answers gives 503 within timeout × 3 plus the retry delays; a dead first RPC URL
@@ -87,16 +87,7 @@ async function signetWithRpc(rpcUrls: string) {
 
 /** A Safe sign-in: the Safe's message signed by owners 0 and 1 (or others). */
 async function safeSignIn(signet: RunningSignet, owners: number[] = [0, 1]) {
-  const { nonce } = (await (await fetch(`${signet.url}/api/auth/nonce`)).json()) as { nonce: string }
-  const message = createSiweMessage({
-    domain: new URL(signet.url).host,
-    address: safe,
-    uri: signet.url,
-    version: '1',
-    chainId: 31337,
-    nonce,
-    issuedAt: new Date(),
-  })
+  const message = await freshSignInMessage(signet.url, safe, signet.url)
   const signatures = await Promise.all(
     owners.map((index) =>
       signSafeMessage(anvil.accounts[index]?.privateKey as Hex, {
@@ -108,16 +99,8 @@ async function safeSignIn(signet: RunningSignet, owners: number[] = [0, 1]) {
     ),
   )
   const start = performance.now()
-  const response = await fetch(`${signet.url}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature: concatOwnerSignatures(signatures) }),
-  })
-  return {
-    status: response.status,
-    body: (await response.json()) as Record<string, unknown>,
-    ms: performance.now() - start,
-  }
+  const { status, body } = await postVerify(signet.url, message, concatOwnerSignatures(signatures))
+  return { status, body, ms: performance.now() - start }
 }
 
 describe('an RPC that never answers', () => {

@@ -1,21 +1,3 @@
-import type { Address } from 'viem'
-import { createSiweMessage } from 'viem/siwe'
-import { testDomain, testOrigin } from './signet-process.ts'
-
-/** The EIP-4361 text a wallet of `address` would sign for the test origin on chain 31337. */
-export function signInMessage(address: Address, nonce: string, issuedAt = new Date()): string {
-  return createSiweMessage({
-    domain: testDomain,
-    address,
-    uri: testOrigin,
-    version: '1',
-    chainId: 31337,
-    nonce,
-    issuedAt,
-    statement: 'Sign in to Signet.',
-  })
-}
-
 /**
  * Runs `task(0 … count-1)` with at most `concurrency` of them in flight; resolves when all are done.
  *

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { freePort } from '../free-port.ts'
+import { waitForHealth } from '../wait-for-health.ts'
 
 const signetBin = new URL('../../bin/signet.mjs', import.meta.url).pathname
 
 /** The origin every test process claims; the SIWE domain is its host. */
 export const testOrigin = 'http://localhost:8787'
-export const testDomain = 'localhost:8787'
 
 export type SignetProcess = {
   url: string
@@ -68,16 +68,6 @@ export async function startSignetProcess(options: StartSignetProcessOptions = {}
       clearTimeout(force)
     },
   }
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000)
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`signet serve exited early:\n${output}`)
-    try {
-      const response = await fetch(`${url}/api/health`)
-      await response.arrayBuffer()
-      if (response.ok) return signet
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  child.kill('SIGKILL')
-  throw new Error(`signet serve did not answer within ${options.startTimeoutMs ?? 60_000} ms:\n${output}`)
+  await waitForHealth(url, child, { timeoutMs: options.startTimeoutMs ?? 60_000, output: () => output })
+  return signet
 }
