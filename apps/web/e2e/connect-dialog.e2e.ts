@@ -168,6 +168,8 @@ describe('connect dialog', () => {
     await page.reload()
     await page.getByRole('heading', { name: 'Your account' }).waitFor({ timeout: 20_000 })
     expect(await page.getByTestId('account-address').textContent()).toBe(account?.address)
+    // The wallet's own name, not that of the WalletConnect connector it reconnected through.
+    expect(await page.getByTestId('account-wallet').textContent()).toBe('Rainbow')
     await page.getByTestId('sign-in-status').getByText('Signed in.', { exact: true }).waitFor()
     expect(wallet.proposals).toHaveLength(1)
     expect(wallet.requests).toEqual(['personal_sign'])

@@ -32,7 +32,7 @@ export function AccountArea({ appName, signIn, testTransaction = false }: Accoun
         <dt>Address</dt>
         <dd data-testid="account-address">{address}</dd>
         <dt>Wallet</dt>
-        <dd data-testid="account-wallet">{connector?.name ?? 'Unknown wallet'}</dd>
+        <dd data-testid="account-wallet">{connector ? walletName(connector) : 'Unknown wallet'}</dd>
         <dt>Network</dt>
         <dd data-testid="account-chain">
           {supported ? `${chain.name} (chain ${chain.id})` : `Unsupported network (chain ${chainId})`}
@@ -74,4 +74,13 @@ export function AccountArea({ appName, signIn, testTransaction = false }: Accoun
       )}
     </section>
   )
+}
+
+/**
+ * RainbowKit names the connector after the wallet only when it connects through the dialog; after a
+ * reload wagmi reconnects the bare connector ("WalletConnect"), which still carries the wallet's details.
+ */
+function walletName(connector: { name: string; rkDetails?: unknown }): string {
+  const details = connector.rkDetails as { name?: unknown } | undefined
+  return typeof details?.name === 'string' ? details.name : connector.name
 }
