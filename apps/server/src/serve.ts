@@ -91,7 +91,9 @@ export async function startSignet({
       })
       stops.push(() => sandbox.stop())
       demo.sandboxUrl = sandbox.url
-      resolved.safeHosts = [...config.safeHosts, sandbox.url]
+      // First: the Safe{Wallet} that frames Signet here is the sandbox, so the explorer redirect shows a
+      // Safe transaction not executed yet on its page (app.safe.global cannot know the local chain).
+      resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
 
     const app = createApp({

@@ -55,39 +55,6 @@ async function popupOf(page: Page, click: () => Promise<void>): Promise<Page> {
   return popup
 }
 
-/**
- * Proposes a Safe transaction the sandbox host holds to the local gateway, with its first owner's
- * signature, as Safe{Wallet} does when an owner proposes: from then on the gateway knows it.
- */
-async function proposeToGateway(environment: SafeAppEnvironment, safeTxHash: string) {
-  const response = await fetch(`${environment.host.url}/api/transactions/${safeTxHash}`)
-  const view = (await response.json()) as {
-    safe: string
-    nonce: number
-    confirmations: { owner: string; signature: string }[]
-    details: { txData: { to: { value: string }; value: string; hexData: string; operation: 0 | 1 } }
-  }
-  const [first] = view.confirmations
-  if (!first) throw new Error(`${safeTxHash} has no confirmation yet`)
-  const { txData } = view.details
-  const zero = '0x0000000000000000000000000000000000000000'
-  await createGatewayClient({ baseUrl: environment.gateway.url }).proposeTransaction(31337, view.safe, {
-    to: txData.to.value,
-    value: txData.value,
-    data: txData.hexData,
-    nonce: String(view.nonce),
-    operation: txData.operation,
-    safeTxGas: '0',
-    baseGas: '0',
-    gasPrice: '0',
-    gasToken: zero,
-    refundReceiver: zero,
-    safeTxHash,
-    sender: first.owner,
-    signature: first.signature,
-  })
-}
-
 /** The Safe App's button opens RainbowKit's "Verify your account"; its "Sign message" asks the Safe. */
 async function startSignIn(app: FrameLocator) {
   await app.getByRole('button', { name: 'Sign in as this Safe' }).click({ timeout: 15_000 })
@@ -286,7 +253,7 @@ describe('Signet as a Safe App, framed by the sandbox host on another site', () 
     await expect.poll(() => addressPage.url()).toBe(`${environment.explorer.url}/address/${safe}`)
   })
 
-  it('leads a recent Safe transaction still awaiting its owners to its page on the Safe{Wallet} host', async (test) => {
+  it('leads a recent Safe transaction still awaiting its owners to its page on the Safe{Wallet} host, which shows it', async (test) => {
     const { page, app } = await openHostPage(environment, test)
     const safe = environment.chain.demoSafe.address
     // Signed in (off-chain), so the profile opens.
@@ -302,9 +269,9 @@ describe('Signet as a Safe App, framed by the sandbox host on another site', () 
     await request.waitFor()
     const hash = (await request.locator('.hash').textContent())?.replace('safeTxHash ', '') ?? ''
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    // The host proposes it to the gateway with the first owner's signature, as Safe{Wallet} does.
     await ownerButton(request, 'Propose', 1).click()
     await expect.poll(() => app.getByText(`Sent test transaction ${hash.slice(0, 10)}…`).count()).toBe(1)
-    await proposeToGateway(environment, hash)
 
     await app.getByRole('button', { name: 'Open profile' }).click()
     const link = app.locator(`a[href="${environment.signet.url}/explorer/31337/tx/${hash}"]`)
@@ -313,6 +280,38 @@ describe('Signet as a Safe App, framed by the sandbox host on another site', () 
     await expect
       .poll(() => safePage.url())
       .toBe(`${environment.host.url}/transactions/tx?safe=anvil:${safe}&id=multisig_${safe}_${hash}`)
+
+    // The host's transaction page: the Safe, the status, who confirmed, and the other owners' buttons.
+    const status = safePage.getByTestId('transaction-status')
+    await expect.poll(() => status.textContent()).toBe('AWAITING_CONFIRMATIONS · 1 of 2 confirmations')
+    expect(await safePage.getByTestId('transaction-safe').textContent()).toBe(`anvil:${safe}`)
+    const owners = environment.chain.demoSafe.owners
+    expect(await safePage.getByTestId('transaction-confirmations').textContent()).toBe(
+      `Confirmed by Owner 1 ${owners[0]}`,
+    )
+    expect(await safePage.locator('.hash').first().textContent()).toBe(`safeTxHash ${hash}`)
+    await ownerButton(safePage, 'Confirm', 2).click()
+    await expect.poll(() => status.textContent()).toBe('AWAITING_EXECUTION · 2 of 2 confirmations')
+    expect(await safePage.getByRole('button', { name: 'Execute' }).count()).toBe(1)
+    // The second owner's confirmation went to the gateway too.
+    const gateway = createGatewayClient({ baseUrl: environment.gateway.url })
+    expect(await gateway.getTransactionDetails(31337, hash)).toMatchObject({
+      txStatus: 'AWAITING_EXECUTION',
+      detailedExecutionInfo: {
+        confirmations: [{ signer: { value: owners[0] } }, { signer: { value: owners[1] } }],
+      },
+    })
+
+    // A link naming a transaction the host and its gateway do not know says so.
+    const unknown = `0x${'ab'.repeat(32)}`
+    await safePage.goto(
+      `${environment.host.url}/transactions/tx?safe=anvil:${safe}&id=multisig_${safe}_${unknown}`,
+    )
+    const notFound = safePage.getByTestId('transaction-not-found')
+    await notFound.waitFor()
+    expect(await notFound.textContent()).toBe(
+      `Transaction not found: Neither this host nor its gateway knows Safe transaction ${unknown}.`,
+    )
   })
 
   it('signs in a Safe 1.1.1 (EIP-712 domain without the chain id)', async (test) => {

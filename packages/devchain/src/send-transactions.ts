@@ -32,6 +32,9 @@ export class DevTransactionError extends Error {
 
 const clients = new Map<string, PublicClient>()
 
+/** 1 gwei: anvil mines any positive tip at once. */
+const devPriorityFee = 1_000_000_000n
+
 /**
  * A client for a dev chain: JSON-RPC batching (requests made in the same tick share one HTTP call) and
  * a short polling interval, since anvil mines a block as soon as a transaction arrives.
@@ -77,10 +80,10 @@ export async function sendTransactions(
   const client = devClient(rpcUrl)
   const account = privateKeyToAccount(privateKey)
   const hashes = await withSenderLock(`${rpcUrl}|${account.address}`, async () => {
-    const [chainId, nonce, gasPrice, ...gasLimits] = await Promise.all([
+    const [chainId, nonce, block, ...gasLimits] = await Promise.all([
       client.getChainId(),
       client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-      client.getGasPrice(),
+      client.getBlock({ blockTag: 'latest' }),
       ...transactions.map(async (tx) =>
         tx.gas !== undefined
           ? tx.gas
@@ -100,11 +103,14 @@ export async function sendTransactions(
     const signed = await Promise.all(
       transactions.map((tx, index) =>
         account.signTransaction({
-          type: 'legacy',
+          type: 'eip1559',
           chainId,
           nonce: nonce + index,
-          // Twice the current price keeps the transaction valid while the base fee moves.
-          gasPrice: gasPrice * 2n,
+          // A fixed tip: paying a multiple of eth_gasPrice raised anvil's next suggestion in turn, so
+          // the price doubled with every transaction until the accounts ran dry. Twice the base fee
+          // keeps the transaction valid while the base fee moves.
+          maxPriorityFeePerGas: devPriorityFee,
+          maxFeePerGas: (block.baseFeePerGas ?? 0n) * 2n + devPriorityFee,
           gas: gasLimits[index] as bigint,
           to: tx.to ?? null,
           data: tx.data,

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config.ts'
 import { toPublicConfig } from '../config/public-config.ts'
 import { createApp } from '../http/app.ts'
+import { type RunningSignet, startSignet } from '../serve.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 
 // The explorer redirect, wired in the real app, against the local gateway on a real anvil chain.
@@ -203,6 +204,50 @@ describe('GET /explorer/:chainId/tx/:hash', () => {
         },
       })
     })
+  })
+})
+
+describe('in demo mode (Signet started its own chain, gateway and sandbox Safe{Wallet} host)', () => {
+  let signet: RunningSignet
+  beforeAll(async () => {
+    signet = await startSignet({
+      env: { PORT: '0', DATABASE_URL: ':memory:', LOG_LEVEL: 'silent', SIGNET_EXPLORER_31337: explorer },
+      webDist: '/nonexistent',
+    })
+  }, 120_000)
+  afterAll(() => signet?.stop())
+
+  it('leads a Safe transaction not executed yet to its page on the sandbox host, not app.safe.global', async () => {
+    const sandboxUrl = signet.demo?.sandboxUrl ?? ''
+    expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    // Still allowed to frame Signet, with the sandbox before it.
+    expect(signet.config.safeHosts).toEqual([sandboxUrl, 'https://app.safe.global'])
+    const [safe] = signet.demo?.fixtures.demoSafes ?? []
+    if (!safe) throw new Error('no demo Safe')
+    const post = async <T>(path: string, body: unknown) => {
+      const response = await fetch(`${sandboxUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(response.status).toBe(200)
+      return (await response.json()) as T
+    }
+    // The sandbox host proposes the transaction to the local gateway when its first owner signs.
+    const { safeTxHash } = await post<{ safeTxHash: string }>('/api/transactions', {
+      safe: safe.address,
+      calls: [{ to: safe.owners[1], value: '0' }],
+    })
+    await post(`/api/transactions/${safeTxHash}/confirm`, { owner: safe.owners[0] })
+
+    const response = await fetch(`${signet.listenUrl}/explorer/31337/tx/${safeTxHash}`, {
+      redirect: 'manual',
+    })
+    const location = `${sandboxUrl}/transactions/tx?safe=anvil:${safe.address}&id=multisig_${safe.address}_${safeTxHash}`
+    expect([response.status, response.headers.get('Location')]).toEqual([302, location])
+    const page = await fetch(location)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<main id="transaction-page">')
   })
 })
 

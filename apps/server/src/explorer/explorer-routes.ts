@@ -10,7 +10,10 @@ export type ExplorerRoutesOptions = {
   chains: readonly Pick<ChainConfig, 'id' | 'blockExplorerUrl'>[]
   /** The Safe Client Gateway that knows the Safe transactions (SIGNET_GATEWAY_URL). */
   gatewayUrl: string
-  /** Safe{Wallet} hosts (SIGNET_SAFE_HOSTS): a Safe transaction not executed yet is shown on the first. */
+  /**
+   * Safe{Wallet} hosts (SIGNET_SAFE_HOSTS): a Safe transaction not executed yet is shown on the first.
+   * In demo mode serve.ts puts the sandbox host first, the Safe{Wallet} that knows the local chain.
+   */
   safeHosts: readonly string[]
   /** Longest wait for the gateway, retries included. Default 5 s. */
   lookupTimeoutMs?: number

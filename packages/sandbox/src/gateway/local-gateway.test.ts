@@ -469,6 +469,84 @@ describe('local gateway: transactions', () => {
     expect(invalid.message).toBe('422: Validation failed: value: Expected a non-negative integer string')
   })
 
+  it('adds owners’ confirmations as Safe{Wallet} posts them, with the transaction service’s checks', async () => {
+    // The demo Safe (2 of accounts 0–2, 1.4.1), untouched by the other tests: no chain transaction needed.
+    const safe = demo.demoSafe.address
+    const { currentNonce } = await client.getNonces(CHAIN_ID, safe)
+    const ref = { safe, chainId: CHAIN_ID, version: '1.4.1' }
+    const tx = { to: account(7).address, value: 0n, data: '0x' as Hex, nonce: BigInt(currentNonce) }
+    const safeTxHash = safeTransactionHash({ ...ref, tx })
+    const confirm = async (hash: string, signature: Hex) => {
+      const response = await checked.fetch(
+        `${gateway.url}/v1/chains/${CHAIN_ID}/transactions/${hash}/confirmations`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ signature }),
+        },
+      )
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+    }
+    const sig1 = await signSafeTransaction(account(1).privateKey, { ...ref, tx })
+    expect(await confirm(safeTxHash, sig1.signature)).toEqual({
+      status: 404,
+      body: { code: 404, message: 'Transaction not found' },
+    })
+
+    const sig0 = await signSafeTransaction(account(0).privateKey, { ...ref, tx })
+    await client.proposeTransaction(CHAIN_ID, safe, {
+      to: tx.to,
+      value: '0',
+      data: '0x',
+      nonce: String(currentNonce),
+      operation: 0,
+      safeTxGas: '0',
+      baseGas: '0',
+      gasPrice: '0',
+      gasToken: '0x0000000000000000000000000000000000000000',
+      safeTxHash,
+      sender: account(0).address,
+      signature: sig0.signature,
+    })
+    const added = await confirm(safeTxHash, sig1.signature)
+    expect(added.status).toBe(200)
+    expect(added.body).toMatchObject({
+      id: `multisig_${safe}_${safeTxHash}`,
+      txStatus: 'AWAITING_EXECUTION',
+      executionInfo: {
+        type: 'MULTISIG',
+        nonce: currentNonce,
+        confirmationsRequired: 2,
+        confirmationsSubmitted: 2,
+      },
+    })
+    const details = await client.getTransactionDetails(CHAIN_ID, safeTxHash)
+    expect(
+      details.detailedExecutionInfo?.type === 'MULTISIG' &&
+        details.detailedExecutionInfo.confirmations.map((c) => [c.signer.value, c.signature]),
+    ).toEqual([
+      [account(0).address, sig0.signature],
+      [account(1).address, sig1.signature],
+    ])
+
+    expect(await confirm(safeTxHash, sig1.signature)).toEqual({
+      status: 400,
+      body: {
+        code: 400,
+        message: `Signer=${account(1).address} has already confirmed safe-tx-hash=${safeTxHash}`,
+      },
+    })
+    const outsider = await signSafeTransaction(account(6).privateKey, { ...ref, tx })
+    expect(await confirm(safeTxHash, outsider.signature)).toEqual({
+      status: 422,
+      body: { code: 422, message: `Signer=${account(6).address} is not an owner or delegate` },
+    })
+    expect((await confirm(safeTxHash, '0x1234')).body).toEqual({
+      code: 422,
+      message: 'Signature must be 65 bytes of hex (r, s, v)',
+    })
+  })
+
   it('decodes the contracts it knows; an on-chain SignMessageLib call shows decoded and trusted', async () => {
     const signMessageLib = demo.deployments['1.4.1'].signMessageLib as Address
     const data = encodeFunctionData({ abi: signMessageAbi, functionName: 'signMessage', args: ['0x1234'] })

@@ -12,6 +12,7 @@ import { addMessageSignature, createMessage, findMessage, messageListItems, mess
 import { findSafesOfOwner } from './owned-safes.ts'
 import { paginate } from './pagination.ts'
 import {
+  addConfirmationBody,
   createMessageBody,
   dataDecoderBody,
   estimationBody,
@@ -24,6 +25,7 @@ import { readSafeState } from './safe-state.ts'
 import { readErc20Balances } from './token-balances.ts'
 import { addressInfo } from './transaction-info.ts'
 import {
+  addTransactionConfirmation,
   estimateSafeTransaction,
   historyItems,
   incomingTransferItems,
@@ -276,6 +278,12 @@ export function createLocalGatewayApp(options: LocalGatewayOptions & { url: stri
     const safe = safeOf(c)
     const body = parseBody(proposeTransactionBody, await c.req.json())
     return c.json(await proposeTransaction(transactions, safe, body))
+  })
+  // As Safe{Wallet} posts each further owner's signature of a proposed transaction.
+  app.post('/v1/chains/:chainId/transactions/:safeTxHash/confirmations', async (c) => {
+    chainOf(c)
+    const body = parseBody(addConfirmationBody, await c.req.json())
+    return c.json(await addTransactionConfirmation(transactions, c.req.param('safeTxHash'), body.signature))
   })
   app.post('/v2/chains/:chainId/safes/:address/multisig-transactions/estimations', async (c) => {
     const safe = safeOf(c, 'address')

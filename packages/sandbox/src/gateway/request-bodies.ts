@@ -51,6 +51,9 @@ export const proposeTransactionBody = z.object({
   origin: z.string().nullish(),
 })
 
+/** `POST …/transactions/{safeTxHash}/confirmations` (the gateway's AddConfirmationDto). */
+export const addConfirmationBody = z.object({ signature: hex })
+
 export const estimationBody = z.object({ to: address, value: uint, data: hex.nullish(), operation })
 
 export const dataDecoderBody = z.object({ data: hex, to: address.optional() })

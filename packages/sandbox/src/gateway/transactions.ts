@@ -427,6 +427,36 @@ export async function proposeTransaction(context: TransactionsContext, safe: Add
   return transactionDetails(context, multisigId(state.address, expected))
 }
 
+/**
+ * Adds an owner's signature to a proposed transaction, after the transaction service's checks: the
+ * transaction is known and its nonce not spent, the signature recovers to an owner who has not
+ * confirmed yet. Answers the transaction as a list item (the schema's `Transaction`).
+ */
+export async function addTransactionConfirmation(
+  context: TransactionsContext,
+  safeTxHash: string,
+  signature: Hex,
+) {
+  const proposed = context.store.transactions.get(safeTxHash.toLowerCase())
+  if (!proposed) throw notFound('Transaction not found')
+  const state = await readSafeState(context.client, proposed.safe)
+  if (proposed.nonce < state.nonce) {
+    throw unprocessable(`Nonce=${proposed.nonce} for Safe=${state.address} was already executed`)
+  }
+  const signer = await recoverSafeSigner(proposed.safeTxHash, signature)
+  if (!isOwner(state, signer)) throw unprocessable(`Signer=${signer} is not an owner or delegate`)
+  if (proposed.confirmations.some((c) => isAddressEqual(c.signer, signer))) {
+    throw badRequest(`Signer=${signer} has already confirmed safe-tx-hash=${proposed.safeTxHash}`)
+  }
+  proposed.confirmations.push({ signer, signature, submittedAt: Date.now() })
+  context.store.touch(state.address)
+  const record = (await readMultisigRecords(context, state.address)).find(
+    (r) => r.safeTxHash.toLowerCase() === proposed.safeTxHash.toLowerCase(),
+  )
+  if (!record) throw notFound('Transaction not found')
+  return summaryOf(context, record, state)
+}
+
 /** Nonces: the Safe's, and the next one after the queued proposals. */
 export async function safeNonces(context: TransactionsContext, safe: Address) {
   const state = await readSafeState(context.client, safe)

@@ -47,6 +47,11 @@ export function createHostApp(options: HostAppOptions): Hono {
     c.header('Cache-Control', 'no-cache')
     return c.html(hostPageHtml())
   })
+  // Safe{Wallet}'s link to one transaction: /transactions/tx?safe=<shortName>:<address>&id=<txId>.
+  app.get('/transactions/tx', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(hostPageHtml('transaction'))
+  })
   app.get('/host.js', async (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8')
     c.header('Cache-Control', 'no-cache')
@@ -78,7 +83,8 @@ export function createHostApp(options: HostAppOptions): Hono {
       chain: {
         chainName: options.chainName,
         chainId,
-        shortName: registry.chainId === 31337 ? 'local' : `chain${registry.chainId}`,
+        // The local gateway's name for the chain, as Safe{Wallet} reads it from the gateway.
+        shortName: registry.chainId === 31337 ? 'anvil' : `chain${registry.chainId}`,
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18, logoUri: '' },
         blockExplorerUriTemplate: { address: '', txHash: '', api: '' },
       },

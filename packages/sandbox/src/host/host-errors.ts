@@ -10,6 +10,7 @@ export type SandboxHostErrorCode =
   | 'BAD_REQUEST'
   | 'NO_DEPLOYMENT'
   | 'EXECUTION_FAILED'
+  | 'GATEWAY_FAILED'
 
 const statusOf: Record<SandboxHostErrorCode, number> = {
   UNKNOWN_SAFE: 404,
@@ -23,6 +24,7 @@ const statusOf: Record<SandboxHostErrorCode, number> = {
   BAD_REQUEST: 400,
   NO_DEPLOYMENT: 422,
   EXECUTION_FAILED: 502,
+  GATEWAY_FAILED: 502,
 }
 
 /** What the sandbox host's JSON endpoints answer with `{ error: { code, message } }`. */

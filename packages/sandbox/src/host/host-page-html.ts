@@ -1,5 +1,9 @@
-/** The host page: a sidebar for the person (Safe, requests, owners' buttons) and the Safe App's frame. */
-export function hostPageHtml(): string {
+/**
+ * The host's pages, one script: `app` is a sidebar for the person (Safe, requests, owners' buttons)
+ * beside the Safe App's frame; `transaction` is one Safe transaction's page (Safe{Wallet}'s
+ * `/transactions/tx`), with its status and the owners' buttons.
+ */
+export function hostPageHtml(page: 'app' | 'transaction' = 'app'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -21,15 +25,21 @@ export function hostPageHtml(): string {
   .hash { font-family: ui-monospace, monospace; font-size: 11px; overflow-wrap: anywhere; color: #444; }
   button { margin: 2px 4px 2px 0; padding: 4px 10px; border-radius: 6px; border: 1px solid #12ff80; background: #12ff80; cursor: pointer; }
   button[disabled] { opacity: .5; cursor: default; }
-  .muted { color: #777; } .error { color: #b00020; }
+  .muted { color: #777; } .error { color: #b00020; overflow-wrap: anywhere; }
   .log { font-family: ui-monospace, monospace; font-size: 11px; padding-left: 18px; max-height: 220px; overflow-y: auto; }
   main { flex: 1; display: flex; }
   iframe { flex: 1; border: 0; background: #fff; }
+  #transaction-page { display: block; max-width: 720px; margin: 0 auto; padding: 12px 24px; background: #fff; overflow-y: auto; }
+  #transaction-page h1 { font-size: 18px; }
 </style>
 </head>
 <body>
-<aside id="sidebar"><p>Loading…</p></aside>
-<main><iframe id="safe-app" title="Safe App" allow="clipboard-write"></iframe></main>
+${
+  page === 'app'
+    ? `<aside id="sidebar"><p>Loading…</p></aside>
+<main><iframe id="safe-app" title="Safe App" allow="clipboard-write"></iframe></main>`
+    : '<main id="transaction-page"><p>Loading…</p></main>'
+}
 <script src="/host.js" defer></script>
 </body>
 </html>`

@@ -4,12 +4,18 @@ import {
   safeMessageHash,
   signSafeMessage,
 } from '@signet/devchain/safe-signatures'
-import type { createGatewayClient } from '@signet/gateway/client'
-import { type Address, type Hex, hashMessage, hashTypedData, type TypedDataDefinition } from 'viem'
+import {
+  type Address,
+  getAddress,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  isAddressEqual,
+  type TypedDataDefinition,
+} from 'viem'
 import { SandboxHostError } from './host-errors.ts'
+import { type GatewayClient, gatewayFailure, isGatewayNotFound } from './host-gateway.ts'
 import type { HostSafeInfo, SafeRegistry } from './safe-registry.ts'
-
-type GatewayClient = ReturnType<typeof createGatewayClient>
 
 /** A message as a Safe App asks to sign it: a text (EIP-191) or EIP-712 typed data. */
 export type HostMessageContent = string | TypedDataDefinition
@@ -26,8 +32,8 @@ type StoredMessage = {
   confirmations: OwnerSignature[]
   rejected: boolean
   origin: string | null
-  /** The last gateway failure, shown on the page; signing goes on without it. */
-  gatewayError: string | null
+  /** Known to the gateway: proposed there (by the first signature) or found there already. */
+  onGateway: boolean
 }
 
 export type MessageView = {
@@ -41,13 +47,14 @@ export type MessageView = {
   /** Owners the host holds keys of who have not confirmed yet. */
   pendingSigners: Address[]
   preparedSignature: Hex | null
-  gatewayError: string | null
 }
 
 /**
  * Off-chain messages, as Safe{Wallet} handles them: each owner signs the SafeMessage; the first
  * signature proposes the message to the gateway and later ones are added to it, so the app can follow
- * the confirmations there. Once the threshold is met the signatures, sorted by owner, are the Safe's.
+ * the confirmations there (a message the gateway already has starts from its confirmations). A
+ * signature the gateway refuses is not kept: the page shows why. Once the threshold is met the
+ * signatures, sorted by owner, are the Safe's.
  */
 export class MessageBook {
   readonly #messages = new Map<string, StoredMessage>()
@@ -68,15 +75,16 @@ export class MessageBook {
     })
     const existing = this.#messages.get(messageHash.toLowerCase())
     if (existing && !existing.rejected) return this.#view(existing, info)
+    const onGateway = await this.#gatewayConfirmations(messageHash)
     const stored: StoredMessage = {
       safe: info.safeAddress,
       message: params.message,
       messageHash,
       contentHash,
-      confirmations: [],
+      confirmations: onGateway ?? [],
       rejected: false,
       origin: params.origin ?? null,
-      gatewayError: null,
+      onGateway: onGateway !== undefined,
     }
     this.#messages.set(messageHash.toLowerCase(), stored)
     return this.#view(stored, info)
@@ -93,7 +101,7 @@ export class MessageBook {
     if (stored.rejected) throw new SandboxHostError('NOT_PENDING', 'The message was rejected')
     const info = await this.registry.info(stored.safe)
     const { owner: signer, key } = this.registry.ownerKey(info, owner)
-    if (stored.confirmations.some((c) => c.owner.toLowerCase() === signer.toLowerCase())) {
+    if (stored.confirmations.some((c) => isAddressEqual(c.owner, signer))) {
       throw new SandboxHostError('ALREADY_CONFIRMED', `${signer} has already signed this message`)
     }
     const confirmation = await signSafeMessage(key, {
@@ -102,9 +110,8 @@ export class MessageBook {
       version: info.version,
       message: stored.contentHash,
     })
-    const first = stored.confirmations.length === 0
+    await this.#publish(stored, confirmation.signature)
     stored.confirmations.push(confirmation)
-    await this.#publish(stored, confirmation.signature, first)
     return this.#view(stored, info)
   }
 
@@ -112,21 +119,38 @@ export class MessageBook {
     this.#find(messageHash).rejected = true
   }
 
-  async #publish(stored: StoredMessage, signature: Hex, first: boolean): Promise<void> {
+  async #publish(stored: StoredMessage, signature: Hex): Promise<void> {
     if (!this.gateway) return
+    const chainId = this.registry.chainId
     try {
-      if (first) {
-        await this.gateway.proposeSafeMessage(this.registry.chainId, stored.safe, {
+      if (stored.onGateway) {
+        await this.gateway.confirmSafeMessage(chainId, stored.messageHash, { signature })
+      } else {
+        await this.gateway.proposeSafeMessage(chainId, stored.safe, {
+          // Typed data goes as it is (the gateway's TypedData); the cast only names the union's text side.
           message: stored.message as string,
           signature,
           origin: stored.origin,
         })
-      } else {
-        await this.gateway.confirmSafeMessage(this.registry.chainId, stored.messageHash, { signature })
+        stored.onGateway = true
       }
-      stored.gatewayError = null
     } catch (error) {
-      stored.gatewayError = error instanceof Error ? error.message : String(error)
+      throw gatewayFailure(`did not take the ${stored.onGateway ? 'signature' : 'message'}`, error)
+    }
+  }
+
+  /** The owners' signatures the gateway already holds for this message, or undefined when it has none. */
+  async #gatewayConfirmations(messageHash: Hex): Promise<OwnerSignature[] | undefined> {
+    if (!this.gateway) return undefined
+    try {
+      const message = await this.gateway.getSafeMessage(this.registry.chainId, messageHash)
+      return message.confirmations.map((c) => ({
+        owner: getAddress(c.owner.value),
+        signature: c.signature as Hex,
+      }))
+    } catch (error) {
+      if (isGatewayNotFound(error)) return undefined
+      throw gatewayFailure(`could not be asked about message ${messageHash}`, error)
     }
   }
 
@@ -150,7 +174,6 @@ export class MessageBook {
         .signers(info)
         .filter((owner) => !stored.confirmations.some((c) => c.owner.toLowerCase() === owner.toLowerCase())),
       preparedSignature: confirmed && !stored.rejected ? concatOwnerSignatures(stored.confirmations) : null,
-      gatewayError: stored.gatewayError,
     }
   }
 }

@@ -1,9 +1,14 @@
 import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
 import { createSafe } from '@signet/devchain/safe'
 import { deploySafeContracts } from '@signet/devchain/safe-deploy'
-import { readIsValidSignature, readLegacyIsValidSignature } from '@signet/devchain/safe-signatures'
-import { createGatewayClient } from '@signet/gateway/client'
-import { type Address, hashMessage } from 'viem'
+import {
+  readIsValidSignature,
+  readLegacyIsValidSignature,
+  safeTransactionHash,
+  signSafeTransaction,
+} from '@signet/devchain/safe-signatures'
+import { createGatewayClient, type GatewayClient } from '@signet/gateway/client'
+import { type Address, type Hex, hashMessage, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LocalGateway, startLocalGateway } from '../gateway/local-gateway.ts'
 import type { HostContext, MessageView, TransactionView } from './page/host-types.ts'
@@ -11,6 +16,7 @@ import { type SandboxHost, startSandboxHost } from './sandbox-host.ts'
 
 let chain: DemoChain
 let gateway: LocalGateway
+let client: GatewayClient
 let host: SandboxHost
 let legacySafe: Address
 
@@ -40,6 +46,7 @@ beforeAll(async () => {
     deployments: [...Object.values(chain.deployments), legacy],
     gatewayUrl: gateway.url,
   })
+  client = createGatewayClient({ baseUrl: gateway.url })
 }, 120_000)
 
 afterAll(async () => {
@@ -48,8 +55,8 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function api<T>(path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${host.url}${path}`, {
+async function api<T>(path: string, body?: unknown, base = host.url): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -119,16 +126,11 @@ describe('sandbox host', () => {
       confirmationsRequired: 2,
     })
     const { messageHash } = created.body
-    const client = createGatewayClient({ baseUrl: gateway.url })
 
     const first = await api<MessageView>(`/api/messages/${messageHash}/confirm`, {
       owner: chain.demoSafe.owners[2],
     })
-    expect(first.body).toMatchObject({
-      confirmationsSubmitted: 1,
-      preparedSignature: null,
-      gatewayError: null,
-    })
+    expect(first.body).toMatchObject({ confirmationsSubmitted: 1, preparedSignature: null })
     expect(first.body.pendingSigners).toEqual(chain.demoSafe.owners.slice(0, 2))
     expect(await client.getSafeMessage(31337, messageHash)).toMatchObject({
       confirmationsSubmitted: 1,
@@ -244,5 +246,191 @@ describe('sandbox host', () => {
       },
     )
     expect(stranger.body.error.code).toBe('NOT_AN_OWNER')
+  })
+})
+
+type HostError = { error: { code: string; message: string } }
+
+/** The gateway's queue item of a Safe transaction, if queued. */
+async function queuedOnGateway(safe: Address, safeTxHash: string) {
+  const queue = await client.getTransactionQueue(31337, safe)
+  return queue.results.find(
+    (item) => item.type === 'TRANSACTION' && item.transaction.id === `multisig_${safe}_${safeTxHash}`,
+  )
+}
+
+describe('sandbox host and the gateway, as Safe{Wallet}', () => {
+  it('proposes a Safe transaction with the first owner’s signature, confirms the second’s, and the gateway follows it to history', async () => {
+    const safe = chain.demoSafe.address
+    const proposed = await api<TransactionView>('/api/transactions', {
+      safe,
+      calls: [{ to: chain.anvil.accounts[7]?.address, value: '0' }],
+      origin: 'http://localhost:9',
+    })
+    const { safeTxHash } = proposed.body
+    // Not signed yet: nothing is proposed (Safe{Wallet} proposes with the first signature).
+    expect(await queuedOnGateway(safe, safeTxHash)).toBeUndefined()
+
+    await api(`/api/transactions/${safeTxHash}/confirm`, { owner: chain.demoSafe.owners[1] })
+    expect(await queuedOnGateway(safe, safeTxHash)).toMatchObject({
+      transaction: {
+        txStatus: 'AWAITING_CONFIRMATIONS',
+        executionInfo: { type: 'MULTISIG', confirmationsSubmitted: 1, confirmationsRequired: 2 },
+      },
+    })
+    const details = await client.getTransactionDetails(31337, safeTxHash)
+    expect(details.detailedExecutionInfo).toMatchObject({
+      confirmations: [{ signer: { value: chain.demoSafe.owners[1] } }],
+    })
+
+    await api(`/api/transactions/${safeTxHash}/confirm`, { owner: chain.demoSafe.owners[2] })
+    expect(await queuedOnGateway(safe, safeTxHash)).toMatchObject({
+      transaction: {
+        txStatus: 'AWAITING_EXECUTION',
+        executionInfo: { type: 'MULTISIG', confirmationsSubmitted: 2 },
+      },
+    })
+
+    const executed = await api<TransactionView>(`/api/transactions/${safeTxHash}/execute`, {})
+    expect(executed.body.status).toBe('SUCCESS')
+    expect(await queuedOnGateway(safe, safeTxHash)).toBeUndefined()
+    const history = await client.getTransactionHistory(31337, safe)
+    expect(
+      history.results.find(
+        (item) => item.type === 'TRANSACTION' && item.transaction.id === `multisig_${safe}_${safeTxHash}`,
+      ),
+    ).toMatchObject({ transaction: { txStatus: 'SUCCESS', txHash: executed.body.txHash } })
+  })
+
+  it('picks the nonce after the gateway’s queue and takes over a transaction proposed there by others', async () => {
+    const safe = legacySafe
+    const { nonce } = await client.getSafeInfo(31337, safe)
+    const ref = { safe, chainId: 31337, version: '1.1.1' }
+    const tx = { to: chain.demoSafe.owners[0] as Address, value: 0n, data: '0x' as Hex, nonce: BigInt(nonce) }
+    const safeTxHash = safeTransactionHash({ ...ref, tx })
+    const first = await signSafeTransaction(chain.demoSafe.ownerKeys[0] as Hex, { ...ref, tx })
+    await client.proposeTransaction(31337, safe, {
+      to: tx.to,
+      value: '0',
+      data: '0x',
+      nonce: String(nonce),
+      operation: 0,
+      safeTxGas: '0',
+      baseGas: '0',
+      gasPrice: '0',
+      gasToken: zeroAddress,
+      refundReceiver: zeroAddress,
+      safeTxHash,
+      sender: chain.demoSafe.owners[0] as Address,
+      signature: first.signature,
+    })
+
+    const taken = await api<TransactionView>(`/api/transactions/${safeTxHash}`)
+    expect(taken.body).toMatchObject({
+      safe,
+      nonce,
+      status: 'AWAITING_CONFIRMATIONS',
+      confirmationsSubmitted: 1,
+      pendingSigners: chain.demoSafe.owners.slice(1),
+    })
+    const next = await api<TransactionView>('/api/transactions', {
+      safe,
+      calls: [{ to: chain.demoSafe.owners[1], value: '0' }],
+    })
+    expect(next.body.nonce).toBe(nonce + 1)
+
+    const confirmed = await api<TransactionView>(`/api/transactions/${safeTxHash}/confirm`, {
+      owner: chain.demoSafe.owners[2],
+    })
+    expect(confirmed.body.status).toBe('AWAITING_EXECUTION')
+    expect(await queuedOnGateway(safe, safeTxHash)).toMatchObject({
+      transaction: { executionInfo: { type: 'MULTISIG', confirmationsSubmitted: 2 } },
+    })
+    const executed = await api<TransactionView>(`/api/transactions/${safeTxHash}/execute`, {})
+    expect(executed.body.status).toBe('SUCCESS')
+    expect((await client.getTransactionDetails(31337, safeTxHash)).txHash).toBe(executed.body.txHash)
+
+    const unknown = await api<HostError>(`/api/transactions/0x${'ab'.repeat(32)}`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: `No transaction with safeTxHash 0x${'ab'.repeat(32)}`,
+    })
+  })
+
+  it('serves Safe{Wallet}’s transaction page path', async () => {
+    const safe = chain.demoSafe.address
+    const response = await fetch(
+      `${host.url}/transactions/tx?safe=anvil:${safe}&id=multisig_${safe}_0x${'ab'.repeat(32)}`,
+    )
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<main id="transaction-page">')
+    expect(html).not.toContain('<iframe')
+  })
+
+  it('does not keep a signature the gateway did not take, and says why', async () => {
+    const lonelyGateway = await startLocalGateway({
+      rpcUrl: chain.anvil.rpcUrl,
+      chainId: 31337,
+      deployments: Object.values(chain.deployments),
+    })
+    const lonelyHost = await startSandboxHost({
+      appUrl: 'http://localhost:9/',
+      rpcUrl: chain.anvil.rpcUrl,
+      chainId: 31337,
+      safes: [{ address: chain.demoSafe.address, ownerKeys: chain.demoSafe.ownerKeys }],
+      deployments: Object.values(chain.deployments),
+      gatewayUrl: lonelyGateway.url,
+    })
+    try {
+      const tx = await api<TransactionView>(
+        '/api/transactions',
+        { safe: chain.demoSafe.address, calls: [{ to: chain.demoSafe.owners[0], value: '0' }] },
+        lonelyHost.url,
+      )
+      const message = await api<MessageView>(
+        '/api/messages',
+        { safe: chain.demoSafe.address, message: `Unheard ${Date.now()}` },
+        lonelyHost.url,
+      )
+      await lonelyGateway.stop()
+
+      const refused = await api<HostError>(
+        `/api/transactions/${tx.body.safeTxHash}/confirm`,
+        { owner: chain.demoSafe.owners[0] },
+        lonelyHost.url,
+      )
+      expect(refused.status).toBe(502)
+      expect(refused.body.error).toEqual({
+        code: 'GATEWAY_FAILED',
+        message: `The Safe Client Gateway did not take the proposal: The Safe Client Gateway could not be reached (POST ${lonelyGateway.url}/v1/chains/31337/transactions/${chain.demoSafe.address}/propose): fetch failed`,
+      })
+      const after = await api<TransactionView>(
+        `/api/transactions/${tx.body.safeTxHash}`,
+        undefined,
+        lonelyHost.url,
+      )
+      expect(after.body.confirmationsSubmitted).toBe(0)
+
+      const unsigned = await api<HostError>(
+        `/api/messages/${message.body.messageHash}/confirm`,
+        { owner: chain.demoSafe.owners[0] },
+        lonelyHost.url,
+      )
+      expect(unsigned.status).toBe(502)
+      expect(unsigned.body.error.message).toBe(
+        `The Safe Client Gateway did not take the message: The Safe Client Gateway could not be reached (POST ${lonelyGateway.url}/v1/chains/31337/safes/${chain.demoSafe.address}/messages): fetch failed`,
+      )
+      const message2 = await api<MessageView>(
+        `/api/messages/${message.body.messageHash}`,
+        undefined,
+        lonelyHost.url,
+      )
+      expect(message2.body.confirmationsSubmitted).toBe(0)
+    } finally {
+      await lonelyHost.stop()
+      await lonelyGateway.stop().catch(() => undefined)
+    }
   })
 })

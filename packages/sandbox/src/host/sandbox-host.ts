@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
 import { type ServerType, serve } from '@hono/node-server'
 import type { SafeDeployment } from '@signet/devchain/safe-deploy'
-import { createGatewayClient } from '@signet/gateway/client'
 import { createHostApp } from './host-app.ts'
+import { createHostGateway } from './host-gateway.ts'
 import { MessageBook } from './message-book.ts'
 import { SafeRegistry, type SandboxSafe } from './safe-registry.ts'
 import { readChainId, TransactionBook } from './transaction-book.ts'
@@ -18,7 +18,10 @@ export type SandboxHostOptions = {
   safes: SandboxSafe[]
   /** Safe deployments on the chain (SignMessageLib, MultiSendCallOnly), e.g. `DemoChain.deployments`. */
   deployments?: SafeDeployment[] | Record<string, SafeDeployment>
-  /** Where off-chain messages are proposed and confirmed, as Safe{Wallet} does (the local gateway). */
+  /**
+   * Where Safe transactions and off-chain messages are proposed and confirmed, as Safe{Wallet} does
+   * (the local gateway). Without one the host keeps them to itself.
+   */
   gatewayUrl?: string
   chainName?: string
   /** 0 or omitted: a free port. */
@@ -56,14 +59,14 @@ export async function startSandboxHost(options: SandboxHostOptions): Promise<San
     ? options.deployments
     : Object.values(options.deployments ?? {})
   const registry = new SafeRegistry(options.rpcUrl, options.chainId, options.safes, deployments)
-  const gateway = options.gatewayUrl ? createGatewayClient({ baseUrl: options.gatewayUrl }) : undefined
+  const gateway = options.gatewayUrl ? createHostGateway(options.gatewayUrl) : undefined
   let script: Promise<string> | undefined
   const app = createHostApp({
     appUrl: options.appUrl,
     chainName: options.chainName ?? (options.chainId === 31337 ? 'Local chain' : `Chain ${options.chainId}`),
     registry,
-    messages: new MessageBook(registry, gateway),
-    transactions: new TransactionBook(registry),
+    messages: new MessageBook(registry, gateway?.client),
+    transactions: new TransactionBook(registry, gateway),
     script: () => {
       script ??= bundlePageScript()
       return script

@@ -23,6 +23,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { SandboxHostError } from './host-errors.ts'
+import { gatewayFailure, type HostGateway, isGatewayNotFound } from './host-gateway.ts'
 import type { HostSafeInfo, SafeRegistry } from './safe-registry.ts'
 
 export type TransactionStatus =
@@ -46,6 +47,8 @@ type StoredTransaction = {
   /** The rejection (same nonce, no call) that replaced it on chain. */
   cancelledBy?: Hex
   origin: string | null
+  /** Known to the gateway: proposed there (by the first confirmation) or taken over from it. */
+  onGateway: boolean
 }
 
 const executionSuccess = toEventSelector('ExecutionSuccess(bytes32,uint256)')
@@ -56,11 +59,19 @@ const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable']
  * made with the keys the host holds), an owner executes once the threshold is met, or the owners
  * cancel it with an on-chain rejection at the same nonce. `details` answers in the gateway's
  * TransactionDetails shape, as Safe{Wallet}'s `getTxBySafeTxHash` does.
+ *
+ * With a gateway, as Safe{Wallet}: the nonce follows the gateway's queue, the first owner's signature
+ * proposes the transaction there and each further one is posted as a confirmation, so the transaction
+ * service knows it while it waits for owners; a transaction proposed there by others is taken over
+ * when asked for. A confirmation the gateway refuses is not kept (the page shows why).
  */
 export class TransactionBook {
   readonly #transactions = new Map<string, StoredTransaction>()
 
-  constructor(private readonly registry: SafeRegistry) {}
+  constructor(
+    private readonly registry: SafeRegistry,
+    private readonly gateway?: HostGateway,
+  ) {}
 
   /** `sendTransactions`: one call as is, several batched through MultiSendCallOnly. */
   async propose(params: { safe: string; calls: AppCall[]; origin?: string }): Promise<TransactionView> {
@@ -120,7 +131,7 @@ export class TransactionBook {
   }
 
   async confirm(safeTxHash: string, owner: string): Promise<TransactionView> {
-    const stored = this.#find(safeTxHash)
+    const stored = await this.#find(safeTxHash)
     const info = await this.registry.info(stored.safe)
     this.#assertQueued(stored, info)
     const { owner: signer, key } = this.registry.ownerKey(info, owner)
@@ -133,13 +144,50 @@ export class TransactionBook {
       version: info.version,
       tx: stored.tx,
     })
+    await this.#publish(stored, signature)
     stored.confirmations.push({ ...signature, submittedAt: Date.now() })
     return this.#view(stored, info)
   }
 
+  /** Safe{Wallet}'s way: the first signature proposes the transaction, later ones confirm it. */
+  async #publish(stored: StoredTransaction, { owner, signature }: OwnerSignature): Promise<void> {
+    if (!this.gateway) return
+    const chainId = this.registry.chainId
+    if (stored.onGateway) {
+      try {
+        await this.gateway.addConfirmation(chainId, stored.safeTxHash, signature)
+      } catch (error) {
+        throw gatewayFailure('did not take the confirmation', error)
+      }
+      return
+    }
+    const { tx } = stored
+    try {
+      await this.gateway.client.proposeTransaction(chainId, stored.safe, {
+        to: tx.to,
+        value: tx.value.toString(),
+        data: tx.data,
+        nonce: tx.nonce.toString(),
+        operation: tx.operation,
+        safeTxGas: '0',
+        baseGas: '0',
+        gasPrice: '0',
+        gasToken: zeroAddress,
+        refundReceiver: zeroAddress,
+        safeTxHash: stored.safeTxHash,
+        sender: owner,
+        signature,
+        ...(stored.origin ? { origin: stored.origin } : {}),
+      })
+    } catch (error) {
+      throw gatewayFailure('did not take the proposal', error)
+    }
+    stored.onGateway = true
+  }
+
   /** Sends execTransaction with the collected signatures, from the first confirming owner. */
   async execute(safeTxHash: string): Promise<TransactionView> {
-    const stored = this.#find(safeTxHash)
+    const stored = await this.#find(safeTxHash)
     const info = await this.registry.info(stored.safe)
     this.#assertQueued(stored, info)
     if (stored.confirmations.length < info.threshold) {
@@ -171,7 +219,7 @@ export class TransactionBook {
    * with no value and no data) at the same nonce, confirmed by the threshold of owners and executed.
    */
   async cancel(safeTxHash: string): Promise<TransactionView> {
-    const stored = this.#find(safeTxHash)
+    const stored = await this.#find(safeTxHash)
     const info = await this.registry.info(stored.safe)
     this.#assertQueued(stored, info)
     const signers = this.registry.signers(info).slice(0, info.threshold)
@@ -206,7 +254,7 @@ export class TransactionBook {
   }
 
   async get(safeTxHash: string): Promise<TransactionView> {
-    const stored = this.#find(safeTxHash)
+    const stored = await this.#find(safeTxHash)
     return this.#view(stored, await this.registry.info(stored.safe))
   }
 
@@ -230,7 +278,7 @@ export class TransactionBook {
     )
     const nonce = queued.reduce(
       (next, stored) => (stored.tx.nonce >= next ? stored.tx.nonce + 1n : next),
-      BigInt(info.nonce),
+      await this.#recommendedNonce(info),
     )
     const tx = { ...call, nonce }
     const safeTxHash = safeTransactionHash({
@@ -247,9 +295,24 @@ export class TransactionBook {
       confirmations: [],
       submittedAt: Date.now(),
       origin: origin ?? null,
+      onGateway: false,
     }
     this.#transactions.set(safeTxHash.toLowerCase(), stored)
     return this.#view(stored, info)
+  }
+
+  /** After the transactions queued on the gateway, as Safe{Wallet} picks the nonce of a new one. */
+  async #recommendedNonce(info: HostSafeInfo): Promise<bigint> {
+    if (!this.gateway) return BigInt(info.nonce)
+    try {
+      const { recommendedNonce } = await this.gateway.client.getNonces(
+        this.registry.chainId,
+        info.safeAddress,
+      )
+      return BigInt(Math.max(recommendedNonce, info.nonce))
+    } catch (error) {
+      throw gatewayFailure('could not tell the next nonce', error)
+    }
   }
 
   async #send(info: HostSafeInfo, tx: StoredTransaction['tx'], signatures: Hex, executorKey: Hex) {
@@ -283,9 +346,68 @@ export class TransactionBook {
     }
   }
 
-  #find(safeTxHash: string): StoredTransaction {
-    const stored = this.#transactions.get(safeTxHash.toLowerCase())
+  async #find(safeTxHash: string): Promise<StoredTransaction> {
+    const stored = this.#transactions.get(safeTxHash.toLowerCase()) ?? (await this.#takeOver(safeTxHash))
     if (!stored) throw new SandboxHostError('NOT_FOUND', `No transaction with safeTxHash ${safeTxHash}`)
+    return stored
+  }
+
+  /**
+   * A transaction of one of the host's Safes proposed to the gateway by someone else, so its page and
+   * buttons work here too. Only one with no gas refund (as the host executes) can be taken over.
+   */
+  async #takeOver(safeTxHash: string): Promise<StoredTransaction | undefined> {
+    if (!this.gateway || !/^0x[0-9a-fA-F]{64}$/.test(safeTxHash)) return undefined
+    let details: Awaited<ReturnType<HostGateway['client']['getTransactionDetails']>>
+    try {
+      details = await this.gateway.client.getTransactionDetails(this.registry.chainId, safeTxHash)
+    } catch (error) {
+      if (isGatewayNotFound(error)) return undefined
+      throw gatewayFailure(`could not be asked about ${safeTxHash}`, error)
+    }
+    const execution = details.detailedExecutionInfo
+    const safe = this.registry.addresses.find((address) =>
+      isAddressEqual(address, details.safeAddress as Address),
+    )
+    if (execution?.type !== 'MULTISIG' || !details.txData || !safe) return undefined
+    const info = await this.registry.info(safe)
+    const { txData } = details
+    const tx = {
+      to: getAddress(txData.to.value),
+      value: BigInt(txData.value ?? '0'),
+      data: (txData.hexData ?? '0x') as Hex,
+      operation: txData.operation,
+      nonce: BigInt(execution.nonce),
+    }
+    const ref = { safe, chainId: info.chainId, version: info.version }
+    if (safeTransactionHash({ ...ref, tx }).toLowerCase() !== execution.safeTxHash.toLowerCase())
+      return undefined
+    const stored: StoredTransaction = {
+      safe,
+      safeTxHash: execution.safeTxHash as Hex,
+      tx,
+      description:
+        tx.operation === 0 ? describeCall(tx) : `Delegate call to ${tx.to} (${tx.data.slice(0, 10)})`,
+      confirmations: execution.confirmations.flatMap((c) =>
+        c.signature
+          ? [{ owner: getAddress(c.signer.value), signature: c.signature as Hex, submittedAt: c.submittedAt }]
+          : [],
+      ),
+      submittedAt: execution.submittedAt,
+      origin: null,
+      onGateway: true,
+      ...(details.txHash
+        ? {
+            executed: {
+              txHash: details.txHash as Hex,
+              executedAt: details.executedAt ?? execution.submittedAt,
+              success: details.txStatus === 'SUCCESS',
+              executor: getAddress(execution.executor?.value ?? zeroAddress),
+            },
+          }
+        : {}),
+    }
+    this.#transactions.set(stored.safeTxHash.toLowerCase(), stored)
     return stored
   }
 

@@ -11,6 +11,8 @@ import {
   type SdkResponse,
   successResponse,
 } from './sdk-messages.ts'
+import { transactionCard } from './transaction-card.ts'
+import { startTransactionPage } from './transaction-page.ts'
 
 // The sandbox host page: a stand-in for Safe{Wallet} that frames a Safe App and answers its SDK
 // requests. Owners confirm with buttons; the keys stay in the host's Node process.
@@ -44,7 +46,8 @@ const permissions = new PermissionStore(localStorage)
 let frame: HTMLIFrameElement
 let sidebar: HTMLElement
 
-void start()
+if (location.pathname === '/transactions/tx') void startTransactionPage()
+else void start()
 
 async function start(): Promise<void> {
   sidebar = document.getElementById('sidebar') as HTMLElement
@@ -458,7 +461,6 @@ function renderPending(pending: Pending): HTMLElement {
         { 'data-testid': 'message-confirmations' },
         `${view.confirmationsSubmitted} of ${view.confirmationsRequired} confirmations`,
       ),
-      view.gatewayError ? h('p', { class: 'error' }, `Gateway: ${view.gatewayError}`) : null,
       ...ownerButtons(view.pendingSigners, (owner) => void confirmMessage(pending, owner), 'Sign'),
       h(
         'button',
@@ -484,48 +486,13 @@ function renderPending(pending: Pending): HTMLElement {
 }
 
 function renderQueued(tx: TransactionView): HTMLElement {
-  const queued = tx.status === 'AWAITING_CONFIRMATIONS' || tx.status === 'AWAITING_EXECUTION'
-  return h(
-    'article',
-    { class: 'card', 'data-testid': 'queued-transaction', 'data-safe-tx-hash': tx.safeTxHash },
-    h('h3', {}, `${tx.description} (nonce ${tx.nonce})`),
-    h('p', { class: 'hash' }, `safeTxHash ${tx.safeTxHash}`),
-    h(
-      'p',
-      { 'data-testid': 'transaction-status' },
-      `${tx.status} · ${tx.confirmationsSubmitted} of ${tx.confirmationsRequired} confirmations`,
-    ),
-    tx.txHash ? h('p', { class: 'hash' }, `Executed in ${tx.txHash}`) : null,
-    ...(queued
-      ? [
-          ...ownerButtons(
-            tx.pendingSigners,
-            (owner) => void act(async () => void (await hostApi.confirmTransaction(tx.safeTxHash, owner))),
-            'Confirm',
-          ),
-          tx.status === 'AWAITING_EXECUTION'
-            ? h(
-                'button',
-                {
-                  type: 'button',
-                  disabled: state.busy,
-                  onclick: () => void act(async () => void (await hostApi.executeTransaction(tx.safeTxHash))),
-                },
-                'Execute',
-              )
-            : null,
-          h(
-            'button',
-            {
-              type: 'button',
-              disabled: state.busy,
-              onclick: () => void act(async () => void (await hostApi.cancelTransaction(tx.safeTxHash))),
-            },
-            'Cancel (reject on-chain)',
-          ),
-        ]
-      : []),
-  )
+  return transactionCard(tx, {
+    ownerLabel,
+    busy: state.busy,
+    onConfirm: (owner) => void act(async () => void (await hostApi.confirmTransaction(tx.safeTxHash, owner))),
+    onExecute: () => void act(async () => void (await hostApi.executeTransaction(tx.safeTxHash))),
+    onCancel: () => void act(async () => void (await hostApi.cancelTransaction(tx.safeTxHash))),
+  })
 }
 
 /** The app's URL, with `?appQuery=` of the host page as its query (same origin, e.g. a test switch). */

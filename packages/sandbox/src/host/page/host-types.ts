@@ -43,7 +43,6 @@ export type MessageView = {
   confirmations: OwnerSignature[]
   pendingSigners: string[]
   preparedSignature: string | null
-  gatewayError: string | null
 }
 
 export type TransactionView = {
