@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '../../../server/src/chain/chain-client.ts'
 import { loadConfig } from '../../../server/src/config/config.ts'
 import { toPublicConfig } from '../../../server/src/config/public-config.ts'
+import { signInErrorCodes } from '../../../server/src/errors.ts'
 import { createApp } from '../../../server/src/http/app.ts'
 import { openDatabase, type StoreDatabase } from '../../../server/src/store/database.ts'
 import { type AuthApi, AuthApiError, createAuthApi } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
-import { describeVerifyFailure } from './verify-failure.ts'
+import { describeVerifyFailure, rejectionCodes } from './verify-failure.ts'
 
 const location = { host: 'localhost:8787', origin: 'http://localhost:8787' }
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
@@ -80,6 +81,10 @@ describe('describeVerifyFailure, against the real server', () => {
   afterAll(async () => {
     await db?.destroy()
     rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('counts exactly the server’s sign-in rule codes as rejections', () => {
+    expect([...rejectionCodes].sort()).toEqual([...signInErrorCodes].sort())
   })
 
   it('a signature that proves another address is rejected (401 invalid_signature)', async () => {

@@ -7,8 +7,9 @@ import { AuthApiError } from './auth-api.ts'
  */
 export type VerifyFailure = { kind: 'rejected'; code: string } | { kind: 'trouble'; reason: string }
 
-// SPEC §2.1: the 401 codes of a well-formed sign-in that fails (apps/server/src/errors.ts signInErrorCodes).
-const rejectionCodes = new Set([
+// SPEC §2.1: the 401 codes of a well-formed sign-in that fails. The same list as the server's
+// signInErrorCodes (apps/server/src/errors.ts), which a test holds them to.
+export const rejectionCodes: ReadonlySet<string> = new Set([
   'domain_mismatch',
   'uri_mismatch',
   'unsupported_version',
