@@ -336,3 +336,33 @@ describe('Sign-In with Ethereum', () => {
     await expect.poll(async () => (await serverSession(page)).status).toBe(401)
   })
 })
+
+// RainbowKit fetches the nonce once, when "Verify your account" opens, and signs every attempt with it.
+describe('a nonce that expires while the dialog is open', () => {
+  const fixture = useSignet({ env: { SIGNET_NONCE_TTL: '2s' } })
+
+  it('is replaced by a fresh one before signing, so the sign-in still succeeds', async (test) => {
+    const { page } = await openTestPage(fixture, test)
+    const nonces: string[] = []
+    const signed: string[] = []
+    page.on('response', async (response) => {
+      if (response.url().endsWith('/api/auth/nonce')) nonces.push((await response.json()).nonce)
+    })
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/verify'))
+        signed.push(/\nNonce: (\S+)\n/.exec(JSON.parse(request.postData() ?? '{}').message)?.[1] ?? '')
+    })
+    await connectTestWallet(page, { signIn: false })
+    await expect.poll(() => nonces.length).toBe(1)
+    // The dialog's nonce runs out while the person reads.
+    await page.waitForTimeout(2_500)
+    await signIn(page)
+    expect(nonces).toHaveLength(2)
+    expect(signed).toEqual([nonces[1]])
+    expect(await page.getByText(verifyingError).count()).toBe(0)
+    expect(await serverSession(page)).toMatchObject({
+      status: 200,
+      address: fixture.signet.accounts[0]?.address,
+    })
+  })
+})

@@ -1,4 +1,5 @@
 import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
+import type { Address } from 'viem'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
 import { oopsText, signInNoticeStore } from './sign-in-notice.ts'
@@ -24,20 +25,24 @@ export type SignetAuthenticationAdapterParameters = {
  * dialog closes and {@link signInNoticeStore} says "Oops, something went wrong!" and why.
  */
 export function createSignetAuthenticationAdapter(parameters: SignetAuthenticationAdapterParameters) {
+  // RainbowKit fetches one nonce when its dialog mounts and signs every retry with it. A nonce that
+  // expired while the dialog stayed open, or that the server called invalid, is swapped for a fresh one.
+  const nonces = new NonceBook(parameters.api)
+  const message = (nonce: string, address: Address, chainId: number) =>
+    createSignInMessage({
+      address,
+      chainId,
+      nonce,
+      appName: parameters.appName,
+      location: parameters.location,
+    })
   return createAuthenticationAdapter({
-    async getNonce() {
-      return (await parameters.api.getNonce()).nonce
-    },
+    getNonce: () => nonces.fetch(),
     createMessage({ nonce, address, chainId }) {
       // RainbowKit calls this when "Sign message" is clicked: a new attempt.
       signInNoticeStore.set(undefined)
-      return createSignInMessage({
-        address,
-        chainId,
-        nonce,
-        appName: parameters.appName,
-        location: parameters.location,
-      })
+      if (nonces.usable(nonce)) return message(nonce, address, chainId)
+      return nonces.fetch().then((fresh) => message(fresh, address, chainId))
     },
     async verify({ message, signature }) {
       let session: SignInSession
@@ -47,6 +52,7 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
         const failure = describeVerifyFailure(error)
         if (failure.kind === 'rejected') {
           console.warn('[Signet] the server rejected the sign-in:', error)
+          if (failure.code === 'invalid_nonce') nonces.discard(nonceOf(message))
           return false
         }
         console.warn('[Signet] the sign-in could not be verified:', error)
@@ -63,4 +69,37 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
       return parameters.onWalletLeft()
     },
   })
+}
+
+/** Nonces this page was given, with their expiry; one RainbowKit holds past it is not signed again. */
+class NonceBook {
+  private readonly expiries = new Map<string, number>()
+  private readonly discarded = new Set<string>()
+  constructor(private readonly api: Pick<AuthApi, 'getNonce'>) {}
+
+  async fetch(): Promise<string> {
+    const { nonce, expiresAt } = await this.api.getNonce()
+    this.expiries.set(nonce, Date.parse(expiresAt))
+    return nonce
+  }
+
+  /** Known and with time left for the wallet's prompt (a nonce from elsewhere is left to the server). */
+  usable(nonce: string): boolean {
+    const expiry = this.expiries.get(nonce)
+    if (expiry === undefined) return !this.discarded.has(nonce)
+    return expiry - Date.now() > nonceMarginMs
+  }
+
+  discard(nonce: string | undefined): void {
+    if (nonce === undefined) return
+    this.expiries.delete(nonce)
+    this.discarded.add(nonce)
+  }
+}
+
+/** Time a wallet prompt may take: a nonce closer than this to its expiry is replaced before signing. */
+const nonceMarginMs = 30_000
+
+function nonceOf(message: string): string | undefined {
+  return /^Nonce: (\S+)$/m.exec(message)?.[1]
 }
