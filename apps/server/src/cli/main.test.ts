@@ -150,6 +150,25 @@ describe('signet verify', { timeout: 120_000 }, () => {
     ])
   })
 
+  it('refuses a version other than 1: verify says unsupported_version, parse says it is not EIP-4361', async () => {
+    const text = siwe(account.address, { version: '2' })
+    const file = messageFile(text)
+    const signature = await account.signMessage({ message: text })
+    const [verified, parsed] = await Promise.all([
+      runCli(['verify', '--message', file, '--signature', signature]),
+      runCli(['parse', '--message', file]),
+    ])
+    expect(verified.code).toBe(1)
+    expect(json(verified.stdout)).toStrictEqual({
+      valid: false,
+      error: { code: 'unsupported_version', message: 'Version 2 is not supported; only version 1 is.' },
+    })
+    expect(parsed.code).toBe(1)
+    expect(json(parsed.stdout)).toStrictEqual({
+      error: { code: 'invalid_message', message: 'line 7: version "2" is not 1' },
+    })
+  })
+
   it('checks the time window now when --time is not given', async () => {
     const text = siwe(account.address, { expirationTime: '2001-01-01T00:00:00Z' })
     const result = await runCli([
@@ -189,7 +208,7 @@ describe('signet verify', { timeout: 120_000 }, () => {
     }
   })
 
-  it('verifies a Safe through --rpc, and reports an unreachable RPC as rpc_unavailable', async () => {
+  it('verifies a Safe through --rpc, and reports an unreachable RPC as rpc_unavailable, exit 3 (not invalid)', async () => {
     const text = siwe(safe)
     const file = messageFile(text)
     const message = hashMessage(text)
@@ -237,13 +256,30 @@ describe('signet verify', { timeout: 120_000 }, () => {
 
     const down = await closedPortUrl()
     const unreachable = await runCli(['verify', '--message', file, '--signature', signature, '--rpc', down])
-    expect(unreachable.code).toBe(1)
-    const body = json(unreachable.stdout) as { valid: boolean; error: { code: string; message: string } }
-    expect(body.valid).toBe(false)
-    expect(body.error.code).toBe('rpc_unavailable')
-    expect(body.error.message).toBe(
-      'The RPC of chain 31337 could not be reached to check the contract account (HTTP request failed.).',
-    )
+    expect(unreachable).toMatchObject({ code: 3, stderr: '' })
+    expect(json(unreachable.stdout)).toStrictEqual({
+      valid: null,
+      error: {
+        code: 'rpc_unavailable',
+        message:
+          'The RPC of chain 31337 could not be reached to check the contract account (HTTP request failed.).',
+      },
+    })
+    // Port 9 (discard) on loopback: nothing listens; a wrong signature over a dead RPC is not "invalid"
+    // either — nothing could be checked.
+    for (const sig of [signature, oneOwner]) {
+      const dead = await runCli([
+        'verify',
+        '--message',
+        file,
+        '--signature',
+        sig,
+        '--rpc',
+        'http://127.0.0.1:9',
+      ])
+      expect(dead.code).toBe(3)
+      expect(json(dead.stdout)).toMatchObject({ valid: null, error: { code: 'rpc_unavailable' } })
+    }
   })
 
   it('exits 2 with the usage text for bad or missing arguments', async () => {

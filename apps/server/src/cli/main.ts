@@ -2,7 +2,7 @@ import { exitCodes, UsageError, usageText } from './usage.ts'
 
 /**
  * Entry of the `signet` command (apps/server/bin/signet.mjs): runs one command and resolves to its exit
- * code — 0 success, 1 invalid message/signature, 2 usage error.
+ * code — 0 success, 1 invalid message/signature, 2 usage error, 3 could not check (RPC unreachable).
  *
  * @example
  * process.exitCode = await main(['parse', '--message', 'message.txt'])

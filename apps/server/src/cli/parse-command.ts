@@ -4,13 +4,16 @@ import { parseSiweMessage } from '../siwe/parse.ts'
 import { readMessage } from './read-message.ts'
 import { exitCodes, UsageError } from './usage.ts'
 
-/** `signet parse --message FILE|-`: prints the message's fields as JSON, exactly as written. */
+/**
+ * `signet parse --message FILE|-`: prints the message's fields as JSON, exactly as written. Holds to
+ * EIP-4361's grammar, version 1 included.
+ */
 export async function parseCommand(args: string[]): Promise<number> {
   const { values } = parseOptions(args)
   if (values.message === undefined) throw new UsageError('parse needs --message FILE|-')
   const text = await readMessage(values.message)
   try {
-    writeJson(parseSiweMessage(text))
+    writeJson(parseSiweMessage(text, { onlyVersion1: true }))
     return exitCodes.ok
   } catch (error) {
     if (!(error instanceof SignetError)) throw error

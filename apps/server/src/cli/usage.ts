@@ -1,5 +1,5 @@
-/** Exit codes of the `signet` command. */
-export const exitCodes = { ok: 0, invalid: 1, usage: 2 } as const
+/** Exit codes of the `signet` command; `unchecked`: a contract account's RPC could not be reached. */
+export const exitCodes = { ok: 0, invalid: 1, usage: 2, unchecked: 3 } as const
 
 export const usageText = `Usage: signet <command> [options]
 
@@ -12,7 +12,9 @@ Commands:
                              check a signed message: the domain and nonce when given, expirationTime and
                              notBefore at --time (default now), and the signature (EOA offline; contract
                              accounts through --rpc, which may be repeated as fallbacks)
-                             exit 0 valid, 1 invalid, 2 usage error
+                             exit 0 valid, 1 invalid, 2 usage error, 3 could not check (the RPC of a
+                             contract account's chain is unreachable: {"valid":null,"error":{"code":
+                             "rpc_unavailable",…}} — never reported as invalid)
   help                       show this text
 
 FILE - reads standard input. One newline at the end of the input is not part of the message.

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { SignetError } from '../errors.ts'
+import { RpcUnavailableError, SignetError } from '../errors.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { writeJson } from './parse-command.ts'
@@ -11,8 +11,10 @@ const rpcUrlPattern = /^(?:https?|wss?):\/\/\S+$/i
 
 /**
  * `signet verify --message FILE|- --signature 0x… [--domain D] [--nonce N] [--time ISO] [--rpc URL]`.
- * Prints `{"valid":true,"address","chainId","accountType"}` (exit 0) or
- * `{"valid":false,"error":{"code","message"}}` (exit 1).
+ * Prints `{"valid":true,"address","chainId","accountType"}` (exit 0),
+ * `{"valid":false,"error":{"code","message"}}` (exit 1), or — when a contract account's RPC cannot be
+ * reached, which says nothing about the signature — `{"valid":null,"error":{"code":"rpc_unavailable",…}}`
+ * (exit 3).
  */
 export async function verifyCommand(args: string[]): Promise<number> {
   const { values } = parseOptions(args)
@@ -38,8 +40,8 @@ export async function verifyCommand(args: string[]): Promise<number> {
   ])
 
   try {
-    const client =
-      rpcUrls.length > 0 ? createChainClient({ chainId: chainIdOf(message), rpcUrls }) : undefined
+    const { chainId } = parseSiweMessage(message)
+    const client = rpcUrls.length > 0 ? createChainClient({ chainId, rpcUrls }) : undefined
     const result = await verifySignIn({
       message,
       signature: values.signature,
@@ -56,16 +58,16 @@ export async function verifyCommand(args: string[]): Promise<number> {
     })
     return exitCodes.ok
   } catch (error) {
+    if (error instanceof RpcUnavailableError) {
+      writeJson({ valid: null, ...error.toJSON() })
+      return exitCodes.unchecked
+    }
     if (!(error instanceof SignetError)) throw error
     writeJson({ valid: false, ...error.toJSON() })
     return exitCodes.invalid
   } finally {
     closeRpcWebSockets()
   }
-}
-
-function chainIdOf(message: string): number {
-  return parseSiweMessage(message).chainId
 }
 
 function parseOptions(args: string[]) {

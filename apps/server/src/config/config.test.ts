@@ -109,9 +109,47 @@ describe('loadConfig', () => {
     expect(config.safeHosts).toEqual(['https://app.safe.global', 'http://localhost:3000'])
   })
 
+  it('reads HOST (an IP address or a hostname), SIGNET_TRUST_PROXY and SIGNET_RATE_LIMIT_PENDING', () => {
+    for (const host of ['0.0.0.0', '::', '::1', 'localhost', 'signet.internal', 'my-host.example.com.']) {
+      expect(loadConfig({ HOST: ` ${host} ` }).host).toBe(host)
+    }
+    expect(loadConfig({}).rateLimit).toMatchObject({ pendingPerMinute: 30, trustedProxies: [] })
+    expect(loadConfig({ SIGNET_TRUST_PROXY: 'off' }).rateLimit.trustedProxies).toEqual([])
+    expect(
+      loadConfig({ SIGNET_TRUST_PROXY: '127.0.0.1, ::1,10.0.0.0/8,fd00::/8', SIGNET_RATE_LIMIT_PENDING: '5' })
+        .rateLimit,
+    ).toMatchObject({ pendingPerMinute: 5, trustedProxies: ['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'] })
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT: expected a whole number, got "eighty"'],
     [{ PORT: '70000' }, 'PORT: expected 0–65535, got 70000'],
+    [
+      { HOST: 'local host' },
+      'HOST: expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got "local host"',
+    ],
+    [
+      { HOST: 'http://0.0.0.0' },
+      'HOST: expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got "http://0.0.0.0"',
+    ],
+    [
+      { HOST: '[::1]' },
+      'HOST: expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got "[::1]"',
+    ],
+    [
+      { HOST: '256.1.1.1' },
+      'HOST: expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got "256.1.1.1"',
+    ],
+    [{ HOST: '-bad.example' }, 'HOST: expected an IP address'],
+    [{ HOST: `${'a'.repeat(64)}.example` }, 'HOST: expected an IP address'],
+    [
+      { SIGNET_TRUST_PROXY: 'on' },
+      'SIGNET_TRUST_PROXY: expected "off" or comma-separated proxy IP addresses or CIDR ranges (such as 127.0.0.1,10.0.0.0/8), got "on"',
+    ],
+    [{ SIGNET_TRUST_PROXY: '1' }, 'SIGNET_TRUST_PROXY: expected "off" or comma-separated'],
+    [{ SIGNET_TRUST_PROXY: '10.0.0.0/33' }, 'got "10.0.0.0/33"'],
+    [{ SIGNET_TRUST_PROXY: '127.0.0.1,,::1' }, 'SIGNET_TRUST_PROXY: expected "off" or comma-separated'],
+    [{ SIGNET_RATE_LIMIT_PENDING: '0' }, 'SIGNET_RATE_LIMIT_PENDING: expected 1–1000000, got 0'],
     [{ SIGNET_RPC_0: 'http://x' }, 'SIGNET_RPC_0: the chain id after SIGNET_RPC_ must be a positive integer'],
     [
       { SIGNET_RPC_abc: 'http://x' },
@@ -161,6 +199,10 @@ describe('loadConfig', () => {
       'SIGNET_EXPLORER_31337: chain 31337 is not configured (enable it with SIGNET_RPC_31337); configured: 1, 100, 11155111',
     ],
     [{ SIGNET_MODE: 'staging' }, 'SIGNET_MODE: expected one of production, demo, dev, got "staging"'],
+    [
+      { SIGNET_WALLET_GROUPS: 'Popular: metaMask, metamask' },
+      'SIGNET_WALLET_GROUPS: unknown wallet id "metamask"; known ids: metaMask, rainbow, coinbase, walletConnect, ledger, safe, trust, injected, zerion, argent, rabby, brave, okx, phantom, uniswap, frame, imToken',
+    ],
   ])('refuses %j with an error naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -1,6 +1,13 @@
 import { join, resolve } from 'node:path'
 import { customChain, defaultChains, localChain } from './default-chains.ts'
 import { parseDuration } from './duration.ts'
+import { readHost, readTrustedProxies } from './network-config.ts'
+import {
+  catalogWalletIds,
+  readWalletDescriptors,
+  type WalletDescriptor,
+  WalletDescriptorError,
+} from './wallet-descriptors.ts'
 
 export type SignetMode = 'production' | 'demo' | 'dev'
 export const accentPresets = ['blue', 'green', 'orange', 'pink', 'purple', 'red'] as const
@@ -39,8 +46,18 @@ export type SignetConfig = {
   nonceTtlMs: number
   /** Longest life of a nonce bound to a pending Safe sign-in (issue 6). */
   pendingNonceTtlMs: number
-  rateLimit: { enabled: boolean; noncePerMinute: number; verifyPerMinute: number }
+  rateLimit: {
+    enabled: boolean
+    noncePerMinute: number
+    verifyPerMinute: number
+    /** `POST /api/auth/pending` (pending Safe sign-ins). */
+    pendingPerMinute: number
+    /** `SIGNET_TRUST_PROXY`: proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. */
+    trustedProxies: string[]
+  }
   walletGroups: WalletGroup[]
+  /** `SIGNET_WALLETS`: the operator's own wallets, which `walletGroups` may name by id. */
+  wallets: WalletDescriptor[]
   theme: {
     accent: (typeof accentPresets)[number]
     radius: (typeof radiusPresets)[number]
@@ -48,13 +65,18 @@ export type SignetConfig = {
   }
 }
 
-/** A bad environment variable. The message always names it. */
+/**
+ * A bad environment variable. The message always names it, or the bad field inside it (`field`,
+ * e.g. `SIGNET_WALLETS[0].downloadUrls.chrome`).
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError'
   readonly variable: string
-  constructor(variable: string, problem: string) {
-    super(`${variable}: ${problem}`)
+  readonly field: string
+  constructor(variable: string, problem: string, field = variable) {
+    super(`${field}: ${problem}`)
     this.variable = variable
+    this.field = field
   }
 }
 
@@ -76,7 +98,7 @@ const explorerVariable = /^SIGNET_EXPLORER_(.+)$/
  */
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): SignetConfig {
   const port = readInteger(env, 'PORT', 8787, 0, 65_535)
-  const host = readText(env, 'HOST') ?? '127.0.0.1'
+  const host = readHost(env, (name, problem) => new ConfigError(name, problem))
   const rpcChains = readRpcChains(env)
   const startLocalChain = rpcChains.length === 0
   const mode = readChoice(
@@ -102,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError('SIGNET_RATE_LIMIT', `expected "on" or "off", got ${JSON.stringify(rateLimitText)}`)
   }
 
+  const wallets = readWallets(env, cwd)
+  const walletGroups = readWalletGroups(env, wallets)
+
   return {
     mode,
     port,
@@ -122,8 +147,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       enabled: rateLimitText === 'on',
       noncePerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_NONCE', 120, 1, 1_000_000),
       verifyPerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_VERIFY', 60, 1, 1_000_000),
+      pendingPerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_PENDING', 30, 1, 1_000_000),
+      trustedProxies: readTrustedProxies(env, (name, problem) => new ConfigError(name, problem)),
     },
-    walletGroups: readWalletGroups(env),
+    walletGroups,
+    wallets,
     theme: {
       accent: readChoice(env, 'SIGNET_THEME_ACCENT', accentPresets, 'blue'),
       radius: readChoice(env, 'SIGNET_THEME_RADIUS', radiusPresets, 'large'),
@@ -314,11 +342,34 @@ function readDatabase(env: Record<string, string | undefined>, cwd: string): Sig
   return { kind: 'sqlite', path: text === ':memory:' ? text : resolve(cwd, text.replace(/^file:/, '')) }
 }
 
-function readWalletGroups(env: Record<string, string | undefined>): WalletGroup[] {
+function readWallets(env: Record<string, string | undefined>, cwd: string): WalletDescriptor[] {
+  try {
+    return readWalletDescriptors(env, cwd)
+  } catch (error) {
+    if (error instanceof WalletDescriptorError)
+      throw new ConfigError('SIGNET_WALLETS', error.problem, error.field)
+    throw error
+  }
+}
+
+/**
+ * `Group:id,id;Group:id`, ids of the built-in catalog or of `SIGNET_WALLETS`. Unset: the default
+ * groups, with the operator's own wallets first in "Recommended"; set, it must place each of them.
+ */
+function readWalletGroups(
+  env: Record<string, string | undefined>,
+  wallets: WalletDescriptor[],
+): WalletGroup[] {
+  const customIds = wallets.map((wallet) => wallet.id)
   const text = readText(env, 'SIGNET_WALLET_GROUPS')
-  if (text === undefined) return defaultWalletGroups
-  return text.split(';').map((part) => {
-    const match = /^\s*([^:;]+?)\s*:\s*([A-Za-z0-9]+(?:\s*,\s*[A-Za-z0-9]+)*)\s*$/.exec(part)
+  if (text === undefined) {
+    if (customIds.length === 0) return defaultWalletGroups
+    return defaultWalletGroups.map((group, index) =>
+      index === 0 ? { ...group, wallets: [...customIds, ...group.wallets] } : group,
+    )
+  }
+  const groups = text.split(';').map((part) => {
+    const match = /^\s*([^:;]+?)\s*:\s*([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)\s*$/.exec(part)
     if (!match?.[1] || !match[2]) {
       throw new ConfigError(
         'SIGNET_WALLET_GROUPS',
@@ -327,6 +378,21 @@ function readWalletGroups(env: Record<string, string | undefined>): WalletGroup[
     }
     return { groupName: match[1], wallets: match[2].split(',').map((id) => id.trim()) }
   })
+  const named = groups.flatMap((group) => group.wallets)
+  for (const id of named) {
+    if (catalogWalletIds.includes(id) || customIds.includes(id)) continue
+    const known = `${catalogWalletIds.join(', ')}${customIds.length > 0 ? `; from SIGNET_WALLETS: ${customIds.join(', ')}` : ''}`
+    throw new ConfigError('SIGNET_WALLET_GROUPS', `unknown wallet id "${id}"; known ids: ${known}`)
+  }
+  for (const [index, id] of customIds.entries()) {
+    if (!named.includes(id))
+      throw new ConfigError(
+        'SIGNET_WALLETS',
+        `wallet "${id}" is in no group: name it in SIGNET_WALLET_GROUPS`,
+        `SIGNET_WALLETS[${index}].id`,
+      )
+  }
+  return groups
 }
 
 function parseUrl(text: string): URL | undefined {

@@ -1,4 +1,5 @@
 import type { ChainConfig, SignetConfig, SignetMode, WalletGroup } from './config.ts'
+import type { WalletDescriptor } from './wallet-descriptors.ts'
 
 /** What the web app needs to know at run time; one build serves any configuration. */
 export type PublicConfig = {
@@ -11,6 +12,8 @@ export type PublicConfig = {
   demoAccounts?: { address: string; privateKey: string }[]
   demoSafes?: { address: string; chainId: number; owners: string[]; threshold: number; version: string }[]
   walletGroups: WalletGroup[]
+  /** The operator's own wallets (`SIGNET_WALLETS`); left out when there are none. */
+  wallets?: WalletDescriptor[]
   theme: SignetConfig['theme']
 }
 
@@ -34,6 +37,7 @@ export function toPublicConfig(
     walletGroups: config.walletGroups,
     theme: config.theme,
   }
+  if (config.wallets.length > 0) publicConfig.wallets = config.wallets
   if (config.walletConnectProjectId) publicConfig.walletConnectProjectId = config.walletConnectProjectId
   if (config.mode !== 'production') {
     if (demo.demoAccounts) publicConfig.demoAccounts = demo.demoAccounts

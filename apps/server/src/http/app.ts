@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -8,6 +7,7 @@ import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
+import { requestClientAddress, trustedProxyList } from './client-address.ts'
 import { framedSessionCookie } from './framed-session-cookie.ts'
 import { pendingSignInRoutes } from './pending-sign-in-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
@@ -19,7 +19,15 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   publicConfig: PublicConfig
   /** Origins allowed to frame Signet (Safe{Wallet} hosts). */
   safeHosts: readonly string[]
-  rateLimit: { enabled: boolean; noncePerMinute: number; verifyPerMinute: number }
+  rateLimit: {
+    enabled: boolean
+    noncePerMinute: number
+    verifyPerMinute: number
+    /** `POST /api/auth/pending`; default: as verify. */
+    pendingPerMinute?: number
+    /** Proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client; default none. */
+    trustedProxies?: readonly string[]
+  }
   webDist: string
   log: Logger
   /** Longest life of a nonce held for a pending Safe sign-in (SIGNET_PENDING_SIGN_IN_TTL). */
@@ -88,14 +96,21 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     ? {
         nonce: new RateLimiter(options.rateLimit.noncePerMinute),
         verify: new RateLimiter(options.rateLimit.verifyPerMinute),
+        pending: new RateLimiter(options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
       }
     : undefined
+  const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])
+  const clientKey = (c: Context) => requestClientAddress(c, trustedProxies)
   // Inside Safe{Wallet}'s cross-site frame the session cookie must be partitioned to be sent at all.
   app.use('/api/auth/*', framedSessionCookie())
   app.route('/api/auth', authRoutes({ ...options, secure, rateLimits, clientKey }))
   app.route(
     '/api/auth/pending',
-    pendingSignInRoutes({ ...options, pendingNonceTtlMs: options.pendingNonceTtlMs ?? options.nonceTtlMs }),
+    pendingSignInRoutes({
+      ...options,
+      pendingNonceTtlMs: options.pendingNonceTtlMs ?? options.nonceTtlMs,
+      ...(rateLimits ? { limit: { limiter: rateLimits.pending, clientKey } } : {}),
+    }),
   )
 
   app.all('/api/*', (c) =>
@@ -145,12 +160,4 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     return c.json({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }, 500)
   })
   return app
-}
-
-function clientKey(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
 }

@@ -76,6 +76,13 @@ async function signedMessage(fields: MessageFields = {}, signer = owner) {
   return { message, signature: await signer.signMessage({ message }) }
 }
 
+/** A signed message whose `Version:` line says `version` (viem only writes version 1). */
+async function signedWithVersion(version: string) {
+  const message = (await signedMessage()).message.replace('\nVersion: 1\n', `\nVersion: ${version}\n`)
+  expect(message).toContain(`\nVersion: ${version}\n`)
+  return { message, signature: await owner.signMessage({ message }) }
+}
+
 function post(path: string, body: unknown, headers: Record<string, string> = {}) {
   return app.request(path, {
     method: 'POST',
@@ -194,6 +201,9 @@ describe('POST /api/auth/verify', () => {
       400,
       'invalid_message',
     ],
+    ['a version that is not a number', async () => signedWithVersion('1.1'), 400, 'invalid_message'],
+    // Well-formed, so a sign-in that fails (401) with its own code, not a malformed message (SPEC §2.1).
+    ['version 2', async () => signedWithVersion('2'), 401, 'unsupported_version'],
     ['another domain', async () => signedMessage({ domain: 'evil.example' }), 401, 'domain_mismatch'],
     [
       'a uri on another origin',

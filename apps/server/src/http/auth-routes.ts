@@ -7,7 +7,7 @@ import { InvalidRequestError, SignetError } from '../errors.ts'
 import { issueNonce } from '../store/nonce-store.ts'
 import { deleteSession, findSession, type Session } from '../store/session-store.ts'
 import { readJsonBody } from './json-body.ts'
-import type { RateLimiter } from './rate-limit.ts'
+import { enforceRateLimit, type RateLimiter } from './rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from './request-log.ts'
 
 export const sessionCookieName = 'signet_session'
@@ -35,7 +35,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   const now = () => options.now?.() ?? Date.now()
 
   routes.get('/nonce', async (c) => {
-    limit(c, options.rateLimits?.nonce)
+    enforceRateLimit(c, options.rateLimits?.nonce, options.clientKey(c))
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
     annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
@@ -43,7 +43,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   })
 
   routes.post('/verify', async (c) => {
-    limit(c, options.rateLimits?.verify)
+    enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
     const body = verifyBody.safeParse(await readJsonBody(c))
     if (!body.success) {
       const issue = body.error.issues[0]
@@ -77,13 +77,6 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
     deleteCookie(c, sessionCookieName, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' })
     return c.body(null, 204)
   })
-
-  function limit(c: Context, limiter: RateLimiter | undefined) {
-    const retryAfter = limiter?.hit(options.clientKey(c))
-    if (retryAfter === undefined) return
-    c.header('Retry-After', String(retryAfter))
-    throw new SignetError('rate_limited', 429, `Too many requests; retry in ${retryAfter} s.`)
-  }
 
   return routes
 }

@@ -118,6 +118,34 @@ describe('under an https origin', () => {
   })
 })
 
+describe('behind a TLS-terminating proxy (https origin, plain http to Signet)', () => {
+  it('still sets Secure and HSTS: they follow SIGNET_ORIGIN, never the request scheme', async () => {
+    const origin = 'https://signet.example'
+    const { app, db } = await makeApp(origin, capturedLogger().log)
+    const { nonce } = (await (await app.request('http://10.0.0.5:8787/api/auth/nonce')).json()) as {
+      nonce: string
+    }
+    const message = createSiweMessage({
+      domain: 'signet.example',
+      address: owner.address,
+      uri: origin,
+      version: '1',
+      chainId: 1,
+      nonce,
+      issuedAt: new Date(),
+    })
+    const response = await app.request('http://10.0.0.5:8787/api/auth/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, 'x-forwarded-proto': 'http' },
+      body: JSON.stringify({ message, signature: await owner.signMessage({ message }) }),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('set-cookie')).toMatch(/; HttpOnly; Secure; SameSite=Lax$/)
+    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+    await db.destroy()
+  })
+})
+
 describe('under an http origin', () => {
   it('sends no HSTS and no Secure flag (a browser would drop a Secure cookie over http)', async () => {
     const origin = 'http://localhost:8787'

@@ -1,11 +1,15 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { readJsonBody } from './json-body.ts'
+import { enforceRateLimit, type RateLimiter } from './rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortNonce } from './request-log.ts'
 
-export type PendingSignInRoutesOptions = PendingSignInContext
+export type PendingSignInRoutesOptions = PendingSignInContext & {
+  /** Per-client limit (each call holds a nonce for days); none when rate limits are off. */
+  limit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
+}
 
 const pendingBody = z.object({ message: z.string().min(1).max(16_384) })
 
@@ -20,6 +24,7 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
   const routes = new Hono<RequestLogEnv>()
 
   routes.post('/', async (c) => {
+    if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
     const body = pendingBody.safeParse(await readJsonBody(c))
     if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
     const held = await holdPendingSignInNonce(body.data, options)

@@ -1,3 +1,6 @@
+import type { Context } from 'hono'
+import { SignetError } from '../errors.ts'
+
 /**
  * A fixed-window counter per key (client IP and route). Memory stays bounded: windows are dropped once
  * they end. Several processes each keep their own counters, so the effective limit scales with them —
@@ -28,4 +31,15 @@ export class RateLimiter {
   #dropEnded(now: number) {
     for (const [key, window] of this.#windows) if (window.resetAt <= now) this.#windows.delete(key)
   }
+}
+
+/**
+ * Counts the request against `limiter` under `key`; over the limit, answers 429 `rate_limited` with
+ * `Retry-After` (seconds). No limiter (rate limits off) lets everything through.
+ */
+export function enforceRateLimit(c: Context, limiter: RateLimiter | undefined, key: string): void {
+  const retryAfter = limiter?.hit(key)
+  if (retryAfter === undefined) return
+  c.header('Retry-After', String(retryAfter))
+  throw new SignetError('rate_limited', 429, `Too many requests; retry in ${retryAfter} s.`)
 }

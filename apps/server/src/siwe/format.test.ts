@@ -55,6 +55,16 @@ describe('formatSiweMessage', () => {
     expect(parseSiweMessage(formatSiweMessage(all))).toStrictEqual(all)
   })
 
+  it('builds any numeric version as the parser reads it, and only version 1 with onlyVersion1', () => {
+    expect(formatSiweMessage({ ...fields, version: '2' })).toContain('\nVersion: 2\n')
+    expect(() => formatSiweMessage({ ...fields, version: '2' }, { onlyVersion1: true })).toThrow(
+      'line 7: version "2" is not 1',
+    )
+    expect(formatError({ ...fields, version: 'v1' })).toBe(
+      'line 7: version "v1" is not a version number (decimal digits)',
+    )
+  })
+
   it('leaves out an empty statement, as viem does', () => {
     expect(formatSiweMessage({ ...fields, statement: '' })).toContain(
       '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n\n\nURI:',

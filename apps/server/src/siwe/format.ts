@@ -25,12 +25,17 @@ const requiredFields = ['domain', 'address', 'uri', 'version', 'chainId', 'nonce
  * viem's `createSiweMessage` is what a client should use to make a fresh message; it takes `Date`s and
  * re-serialises them with `toISOString()`, so it cannot reproduce an existing message's text.
  *
+ * `options` are the parser's: `{ onlyVersion1: true }` refuses a version other than 1.
+ *
  * @throws {SiweParseError} when a field is missing or breaks the grammar.
  * @example
  * formatSiweMessage({ domain: 'example.com', address, uri: 'https://example.com', version: '1',
  *   chainId: 1, nonce: 'abcdefgh12', issuedAt: '2024-01-01T00:00:00Z' })
  */
-export function formatSiweMessage(fields: Record<string, unknown>): string {
+export function formatSiweMessage(
+  fields: Record<string, unknown>,
+  options: { onlyVersion1?: boolean } = {},
+): string {
   for (const name of requiredFields) {
     if (fields[name] === undefined || fields[name] === null) {
       throw new SiweParseError(`the ${name} is missing`, { field: name })
@@ -54,7 +59,7 @@ export function formatSiweMessage(fields: Record<string, unknown>): string {
   }
   const text = assembleSiweText(fields)
 
-  const parsed = parseSiweMessage(text)
+  const parsed = parseSiweMessage(text, options)
   for (const name of [...stringFields, 'chainId'] as const) {
     const given = fields[name] ?? undefined
     if (given !== undefined && given !== '' && parsed[name] !== given) {

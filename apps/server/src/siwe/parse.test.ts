@@ -225,7 +225,11 @@ describe('parseSiweMessage', () => {
       'line 5: "not a uri" is not an RFC 3986 URI',
     )
     expect(parseError(minimal({ 4: 'URI: https://exa mple.org' })).field).toBe('uri')
-    expect(parseError(minimal({ 5: 'Version: 2' })).message).toBe('line 6: version "2" is not 1')
+    expect(parseError(minimal({ 5: 'Version: 1.0' })).message).toBe(
+      'line 6: version "1.0" is not a version number (decimal digits)',
+    )
+    expect(parseError(minimal({ 5: 'Version: ' })).field).toBe('version')
+    expect(parseError(minimal({ 5: 'Version: \u0661' })).field).toBe('version')
     expect(parseError(minimal({ 6: 'Chain ID: -1' })).field).toBe('chainId')
     expect(parseError(minimal({ 6: 'Chain ID: 99999999999999999999' })).field).toBe('chainId')
     expect(parseError(`${minimal()}\nResources:\n- https://ok.example\n-https://no-space.example`).line).toBe(
@@ -234,6 +238,25 @@ describe('parseSiweMessage', () => {
     expect(parseError(`${minimal()}\nResources:\n- relative/path`).message).toBe(
       'line 11: resource "relative/path" is not an RFC 3986 URI',
     )
+  })
+
+  it('parses any numeric version, leaving version 1 to the sign-in rules; onlyVersion1 holds to the ABNF', () => {
+    expect(parseSiweMessage(minimal({ 5: 'Version: 2' })).version).toBe('2')
+    expect(parseSiweMessage(minimal({ 5: 'Version: 10' }), { onlyVersion1: false }).version).toBe('10')
+    expect(parseSiweMessage(minimal(), { onlyVersion1: true }).version).toBe('1')
+    const strict = (() => {
+      try {
+        parseSiweMessage(minimal({ 5: 'Version: 2' }), { onlyVersion1: true })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(strict).toBeInstanceOf(SiweParseError)
+    expect(strict).toMatchObject({
+      message: 'line 6: version "2" is not 1',
+      field: 'version',
+      code: 'invalid_message',
+    })
   })
 
   it('names the missing field when the message ends early', () => {

@@ -26,6 +26,7 @@ const addressPattern = /^0x[0-9a-fA-F]{40}$/
 // statement = *( reserved / unreserved / " " )
 const statementPattern = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/
 const chainIdPattern = /^[0-9]+$/
+const versionPattern = /^[0-9]+$/
 const noncePattern = /^[A-Za-z0-9]{8,}$/
 // request-id = *pchar
 const requestIdPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/
@@ -36,12 +37,16 @@ const requestIdPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/
  * least 8 alphanumerics. viem's `parseSiweMessage` is lenient (it accepts any of these broken), so a
  * verifier cannot rely on it.
  *
+ * The one liberty: any `Version: <digits>` parses, so that a sign-in can refuse another version with its
+ * own error (`unsupported_version`, SPEC §2.1, see `checkVersion`). With `{ onlyVersion1: true }` the
+ * version must be `1`, as EIP-4361's ABNF has it (`signet parse`, building messages, the conformance suite).
+ *
  * @throws {SiweParseError} naming the line and field at fault.
  * @example
  * const msg = parseSiweMessage(text)
  * msg.chainId // 1
  */
-export function parseSiweMessage(text: string): SiweMessage {
+export function parseSiweMessage(text: string, options: { onlyVersion1?: boolean } = {}): SiweMessage {
   if (typeof text !== 'string') throw new SiweParseError('the message must be a string')
   const cr = text.indexOf('\r')
   if (cr !== -1) {
@@ -93,7 +98,14 @@ export function parseSiweMessage(text: string): SiweMessage {
   if (!isUri(message.uri)) throw reader.fail('uri', `"${message.uri}" is not an RFC 3986 URI`)
 
   message.version = reader.field('Version', 'version')
-  if (message.version !== '1') throw reader.fail('version', `version "${message.version}" is not 1`)
+  if (options.onlyVersion1 ? message.version !== '1' : !versionPattern.test(message.version)) {
+    throw reader.fail(
+      'version',
+      options.onlyVersion1
+        ? `version "${message.version}" is not 1`
+        : `version "${message.version}" is not a version number (decimal digits)`,
+    )
+  }
 
   const chainId = reader.field('Chain ID', 'chainId')
   if (!chainIdPattern.test(chainId) || !Number.isSafeInteger(Number(chainId))) {

@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import { InvalidSignatureError, SignInError } from '../errors.ts'
 import { parseSiweMessage, type SiweMessage } from '../siwe/parse.ts'
-import { checkDomain, checkValidityWindow } from '../siwe/rules.ts'
+import { checkDomain, checkValidityWindow, checkVersion } from '../siwe/rules.ts'
 import type { RpcClient } from './contract-signature.ts'
 import { type AccountType, verifySignature } from './verify-signature.ts'
 
@@ -45,6 +45,8 @@ export async function verifySignIn({
   client,
 }: VerifySignInParameters): Promise<VerifySignInReturnType> {
   const fields = parseSiweMessage(message)
+  // Any numeric version parses (so it gets its own error code); only version 1 is valid.
+  checkVersion(fields)
   if (domain !== undefined) checkDomain(fields, domain)
   if (nonce !== undefined && fields.nonce !== nonce) {
     throw new SignInError('invalid_nonce', `The message nonce ${fields.nonce} is not ${nonce}.`)

@@ -22,6 +22,13 @@ export type TestWalletOptions = {
   uuid: string
   icon: `data:image/${string}`
   storageKey: string
+  /** Announce over EIP-6963 (default true); false hides the wallet from discovery. */
+  announce?: boolean
+  /**
+   * Also stand in `window.ethereum` with this flag set (`isAcmeWallet`), as an extension found
+   * by its flag rather than by EIP-6963.
+   */
+  ethereumFlag?: string
 }
 
 export type TestWalletControls = {
@@ -147,6 +154,11 @@ function install(options: TestWalletOptions): void {
     revokeSite: () => provider.revokeSite(),
   }
 
+  if (options.ethereumFlag) {
+    Object.assign(provider, { [options.ethereumFlag]: true })
+    Object.defineProperty(window, 'ethereum', { value: provider, configurable: true })
+  }
+  if (options.announce === false) return
   announceProvider(window, {
     info: { uuid: options.uuid, name: options.name, icon: options.icon, rdns: options.rdns },
     provider,

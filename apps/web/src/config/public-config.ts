@@ -27,6 +27,47 @@ export type DemoSafe = {
 }
 export type WalletGroupConfig = { groupName: string; wallets: string[] }
 
+/** RainbowKit's download links (it picks the one for the visitor's browser, platform or phone). */
+export const downloadUrlKeys = [
+  'android',
+  'ios',
+  'mobile',
+  'qrCode',
+  'chrome',
+  'edge',
+  'firefox',
+  'opera',
+  'safari',
+  'browserExtension',
+  'desktop',
+  'windows',
+  'macos',
+  'linux',
+] as const
+export const instructionPlatforms = ['extension', 'desktop', 'qrCode'] as const
+export const instructionStepNames = ['install', 'create', 'refresh', 'scan', 'connect'] as const
+export type DownloadUrlKey = (typeof downloadUrlKeys)[number]
+export type InstructionPlatform = (typeof instructionPlatforms)[number]
+export type WalletInstructions = {
+  learnMoreUrl: string
+  steps: { step: (typeof instructionStepNames)[number]; title: string; description: string }[]
+}
+export type WalletConnection =
+  | { kind: 'injected'; rdns?: string; flag?: string }
+  | { kind: 'walletConnect'; mobileLink?: string; desktopLink?: string }
+/** An operator-defined wallet (`SIGNET_WALLETS`), turned into a RainbowKit wallet by wallet/custom-wallet.ts. */
+export type WalletDescriptor = {
+  id: string
+  name: string
+  iconUrl: string
+  iconAccent?: string
+  iconBackground: string
+  installed?: boolean
+  downloadUrls?: Partial<Record<DownloadUrlKey, string>>
+  instructions?: Partial<Record<InstructionPlatform, WalletInstructions>>
+  connect: WalletConnection
+}
+
 export type PublicConfig = {
   appName: string
   mode: SignetMode
@@ -37,6 +78,8 @@ export type PublicConfig = {
   demoAccounts?: DemoAccount[]
   demoSafes?: DemoSafe[]
   walletGroups: WalletGroupConfig[]
+  /** The operator's own wallets, which `walletGroups` name by id; absent when there are none. */
+  wallets?: WalletDescriptor[]
   theme: { accent: AccentPreset; radius: RadiusPreset; mode: ThemeMode }
 }
 
@@ -117,6 +160,15 @@ export function parsePublicConfig(json: unknown): PublicConfig {
     config.demoAccounts = list(root.demoAccounts, 'demoAccounts', parseDemoAccount)
   }
   if (root.demoSafes !== undefined) config.demoSafes = list(root.demoSafes, 'demoSafes', parseDemoSafe)
+  if (root.wallets !== undefined) {
+    config.wallets = list(root.wallets, 'wallets', parseWallet)
+    const ids = new Set<string>()
+    for (const [index, wallet] of config.wallets.entries()) {
+      if (ids.has(wallet.id))
+        throw new PublicConfigError(`wallets[${index}].id`, `repeats wallet id "${wallet.id}"`)
+      ids.add(wallet.id)
+    }
+  }
   return config
 }
 
@@ -152,6 +204,106 @@ function parseWalletGroup(value: unknown, field: string): WalletGroupConfig {
   if (group.wallets.length === 0)
     throw new PublicConfigError(`${field}.wallets`, 'must name at least one wallet')
   return group
+}
+
+// The same rules as the server's (apps/server/src/config/wallet-descriptors.ts), which explains them.
+const walletIdPattern = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
+const colourNumber = '-?(?:\\d+\\.?\\d*|\\.\\d+)(?:%|deg)?'
+const colourPattern = new RegExp(
+  `^(?:#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|transparent|(?:rgba?|hsla?)\\(\\s*${colourNumber}(?:(?:\\s*[,/]\\s*|\\s+)${colourNumber}){2,3}\\s*\\))$`,
+  'i',
+)
+
+function parseWallet(value: unknown, field: string): WalletDescriptor {
+  const raw = record(value, field)
+  const wallet: WalletDescriptor = {
+    id: matching(raw.id, `${field}.id`, walletIdPattern, 'a lowercase slug'),
+    name: text(raw.name, `${field}.name`),
+    iconUrl: /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]/.test(String(raw.iconUrl))
+      ? (raw.iconUrl as string)
+      : httpsUrl(raw.iconUrl, `${field}.iconUrl`),
+    iconBackground: matching(raw.iconBackground, `${field}.iconBackground`, colourPattern, 'a CSS colour'),
+    connect: parseConnection(raw.connect, `${field}.connect`),
+  }
+  if (raw.iconAccent !== undefined)
+    wallet.iconAccent = matching(
+      raw.iconAccent,
+      `${field}.iconAccent`,
+      /^#(?:[0-9a-f]{3}){1,2}$/i,
+      'a hex colour',
+    )
+  if (raw.installed !== undefined) wallet.installed = boolean(raw.installed, `${field}.installed`)
+  if (raw.downloadUrls !== undefined) {
+    const urls = record(raw.downloadUrls, `${field}.downloadUrls`)
+    wallet.downloadUrls = {}
+    for (const key of downloadUrlKeys)
+      if (urls[key] !== undefined)
+        wallet.downloadUrls[key] = httpsUrl(urls[key], `${field}.downloadUrls.${key}`)
+  }
+  if (raw.instructions !== undefined) {
+    const platforms = record(raw.instructions, `${field}.instructions`)
+    wallet.instructions = {}
+    for (const platform of instructionPlatforms) {
+      const platformField = `${field}.instructions.${platform}`
+      if (platforms[platform] === undefined) continue
+      if (platform === 'qrCode' && wallet.connect.kind !== 'walletConnect')
+        throw new PublicConfigError(platformField, 'is only for a WalletConnect wallet')
+      const instructions = record(platforms[platform], platformField)
+      const steps = list(instructions.steps, `${platformField}.steps`, (step, stepField) => {
+        const raw = record(step, stepField)
+        return {
+          step: choice(raw.step, `${stepField}.step`, instructionStepNames),
+          title: text(raw.title, `${stepField}.title`),
+          description: text(raw.description, `${stepField}.description`),
+        }
+      })
+      if (steps.length === 0)
+        throw new PublicConfigError(`${platformField}.steps`, 'must hold at least one step')
+      wallet.instructions[platform] = {
+        learnMoreUrl: httpsUrl(instructions.learnMoreUrl, `${platformField}.learnMoreUrl`),
+        steps,
+      }
+    }
+  }
+  return wallet
+}
+
+function parseConnection(value: unknown, field: string): WalletConnection {
+  const raw = record(value, field)
+  const kind = choice(raw.kind, `${field}.kind`, ['injected', 'walletConnect'] as const)
+  if (kind === 'walletConnect') {
+    const connection: WalletConnection = { kind }
+    // Deep-link prefixes: an app's own scheme (or https on phones), never script, local content or http.
+    for (const key of ['mobileLink', 'desktopLink'] as const) {
+      if (raw[key] !== undefined)
+        connection[key] = matching(
+          raw[key],
+          `${field}.${key}`,
+          key === 'mobileLink'
+            ? /^(?!(?:javascript|data|vbscript|file|blob|about|http):)[a-z][a-z0-9+.-]*:\S*$/i
+            : /^(?!(?:javascript|data|vbscript|file|blob|about|https?):)[a-z][a-z0-9+.-]*:\S*$/i,
+          'a link prefix such as "acme://wc?uri="',
+        )
+    }
+    return connection
+  }
+  const connection: WalletConnection = { kind }
+  if (raw.rdns !== undefined)
+    connection.rdns = matching(
+      raw.rdns,
+      `${field}.rdns`,
+      /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/,
+      'a reverse domain name',
+    )
+  if (raw.flag !== undefined)
+    connection.flag = matching(
+      raw.flag,
+      `${field}.flag`,
+      /^is[A-Z][A-Za-z0-9]*$/,
+      'a provider flag such as "isAcmeWallet"',
+    )
+  if (!connection.rdns && !connection.flag) throw new PublicConfigError(field, 'must name an rdns or a flag')
+  return connection
 }
 
 function parseTheme(value: unknown): PublicConfig['theme'] {
@@ -227,6 +379,16 @@ function hex(value: unknown, field: string, digits: number): string {
     throw new PublicConfigError(field, `must be 0x followed by ${digits} hex digits, got ${describe(value)}`)
   }
   return raw
+}
+
+function matching(value: unknown, field: string, pattern: RegExp, what: string): string {
+  const raw = text(value, field)
+  if (!pattern.test(raw)) throw new PublicConfigError(field, `must be ${what}, got ${describe(value)}`)
+  return raw
+}
+
+function httpsUrl(value: unknown, field: string): string {
+  return url(value, field, ['https:'])
 }
 
 function rpcUrl(value: unknown, field: string): string {

@@ -42,6 +42,7 @@ export function createSignetWagmiConfig(
   }
   const { connectors: walletConnectors } = buildWalletList({
     walletGroups: safeApp ? safeApp.walletGroups : config.walletGroups,
+    ...(config.wallets ? { wallets: config.wallets } : {}),
     appName: config.appName,
     ...(config.walletConnectProjectId ? { walletConnectProjectId: config.walletConnectProjectId } : {}),
     ...(options.appUrl ? { appUrl: options.appUrl } : {}),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { catalogWalletIds } from '../../../server/src/config/wallet-descriptors.ts'
 import { needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
 import { buildWalletList } from './wallet-list.ts'
 
@@ -52,6 +53,12 @@ describe('buildWalletList', () => {
     expect(build('abc').warnings[0]).toBe(
       '[Signet] SIGNET_WALLETCONNECT_PROJECT_ID "abc" does not look like a WalletConnect Cloud project id (32 hexadecimal characters).',
     )
+  })
+})
+
+describe('walletCatalog', () => {
+  it('has the ids the server accepts in SIGNET_WALLET_GROUPS and keeps from SIGNET_WALLETS', () => {
+    expect(Object.keys(walletCatalog)).toEqual(catalogWalletIds)
   })
 })
 

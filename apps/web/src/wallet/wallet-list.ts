@@ -1,11 +1,14 @@
 import { connectorsForWallets } from '@rainbow-me/rainbowkit'
 import type { CreateConnectorFn } from 'wagmi'
-import type { WalletGroupConfig } from '../config/public-config.ts'
+import type { WalletDescriptor, WalletGroupConfig } from '../config/public-config.ts'
+import { customWallet } from './custom-wallet.ts'
 import { type CreateWalletFn, needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
 import { checkProjectId } from './walletconnect-project-id.ts'
 
 export type WalletListParameters = {
   walletGroups: WalletGroupConfig[]
+  /** The operator's own wallets (`SIGNET_WALLETS`), which the groups name by id. */
+  wallets?: WalletDescriptor[]
   walletConnectProjectId?: string
   appName: string
   appUrl?: string
@@ -20,8 +23,8 @@ export type WalletListResult = {
 }
 
 /**
- * Builds the connect dialog's wallet list from the operator's groups. Leaves out, each with a
- * console warning that says why: unknown ids, `injected` (EIP-6963 discovery already lists every
+ * Builds the connect dialog's wallet list from the operator's groups, of catalog wallets and the
+ * operator's own. Leaves out, each with a console warning that says why: unknown ids, `injected` (EIP-6963 discovery already lists every
  * injected wallet, so it would appear twice), and every WalletConnect-based wallet when there is
  * no WalletConnect project id.
  *
@@ -40,16 +43,26 @@ export function buildWalletList(parameters: WalletListParameters): WalletListRes
     )
   }
 
+  const ownWallets = new Map<string, CreateWalletFn>()
+  for (const descriptor of parameters.wallets ?? []) {
+    // The server refuses such an id; a catalog wallet keeps its own.
+    if (Object.hasOwn(walletCatalog, descriptor.id)) {
+      warn(`[Signet] Wallet "${descriptor.id}" of SIGNET_WALLETS is left out: a built-in wallet has that id.`)
+      continue
+    }
+    ownWallets.set(descriptor.id, customWallet(descriptor))
+  }
+
   const withoutWalletConnect: string[] = []
   const groups: { groupName: string; wallets: string[]; factories: CreateWalletFn[] }[] = []
   for (const group of parameters.walletGroups) {
     const kept: string[] = []
     const factories: CreateWalletFn[] = []
     for (const id of group.wallets) {
-      const createWallet = walletCatalog[id]
+      const createWallet = Object.hasOwn(walletCatalog, id) ? walletCatalog[id] : ownWallets.get(id)
       if (!createWallet) {
         warn(
-          `[Signet] Unknown wallet id "${id}" in group "${group.groupName}" is left out. Known ids: ${Object.keys(walletCatalog).join(', ')}.`,
+          `[Signet] Unknown wallet id "${id}" in group "${group.groupName}" is left out. Known ids: ${[...Object.keys(walletCatalog), ...ownWallets.keys()].join(', ')}.`,
         )
         continue
       }
