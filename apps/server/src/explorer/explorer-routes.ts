@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import { isAddress } from 'viem'
 import type { ChainConfig } from '../config/config.ts'
 import { SignetError } from '../errors.ts'
+import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
 
 export type ExplorerRoutesOptions = {
   /** The configured chains; `blockExplorerUrl` is where links go (SIGNET_EXPLORER_<id> or the default). */
@@ -17,6 +18,8 @@ export type ExplorerRoutesOptions = {
   safeHosts: readonly string[]
   /** Longest wait for the gateway, retries included. Default 5 s. */
   lookupTimeoutMs?: number
+  /** Per-client limit on the links that ask the gateway; none when rate limits are off. */
+  limit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
 }
 
 const defaultLookupTimeoutMs = 5_000
@@ -59,6 +62,7 @@ export function explorerRoutes(options: ExplorerRoutesOptions): Hono {
       )
     }
     const explorerUrl = requireExplorer(id, explorer)
+    if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
     const target = await safeTransactionTarget(id, hash, options, lookupTimeoutMs)
     return redirect(c, target.kind === 'queued' ? target.url : `${explorerUrl}/tx/${target.txHash}`)
   })

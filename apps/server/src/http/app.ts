@@ -97,6 +97,8 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
         nonce: new RateLimiter(options.rateLimit.noncePerMinute),
         verify: new RateLimiter(options.rateLimit.verifyPerMinute),
         pending: new RateLimiter(options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
+        // Each explorer link asks the gateway: verify's rate, so the route can't be used to flood it.
+        explorer: new RateLimiter(options.rateLimit.verifyPerMinute),
       }
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])
@@ -125,6 +127,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       gatewayUrl: options.publicConfig.gatewayUrl,
       safeHosts: options.safeHosts,
       ...(options.explorerLookupTimeoutMs ? { lookupTimeoutMs: options.explorerLookupTimeoutMs } : {}),
+      ...(rateLimits ? { limit: { limiter: rateLimits.explorer, clientKey } } : {}),
     }),
   )
 

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,8 +30,14 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-/** Serves a fresh app (fresh counters) on 127.0.0.1; 2 verify and 2 pending calls a minute per client. */
-async function startServer(trustedProxies: string[] = []): Promise<number> {
+/**
+ * Serves a fresh app (fresh counters) on 127.0.0.1; 2 verify, 2 pending and 2 explorer calls a minute
+ * per client.
+ */
+async function startServer(
+  trustedProxies: string[] = [],
+  gatewayUrl = 'http://gateway.test',
+): Promise<number> {
   const config = loadConfig({ SIGNET_RPC_1: 'http://127.0.0.1:9', SIGNET_ORIGIN: origin })
   const app = createApp({
     db,
@@ -41,7 +47,7 @@ async function startServer(trustedProxies: string[] = []): Promise<number> {
     clientFor: () => undefined,
     sessionTtlMs: 86_400_000,
     nonceTtlMs: 600_000,
-    publicConfig: toPublicConfig({ ...config, origin }, 'http://gateway.test'),
+    publicConfig: toPublicConfig({ ...config, origin }, gatewayUrl),
     safeHosts: [],
     rateLimit: {
       enabled: true,
@@ -233,5 +239,45 @@ describe('clientAddress', () => {
   it('names no address when there is no socket', () => {
     expect(clientAddress(undefined, '203.0.113.5', trusted)).toBe('unknown')
     expect(trustedProxyList([])).toBeUndefined()
+  })
+})
+
+describe('explorer links that ask the gateway', () => {
+  it('are limited per client like verify, and past the limit the gateway is not asked', async () => {
+    // A gateway that knows no Safe transaction: each link it is asked about is a chain transaction.
+    let asked = 0
+    const gateway = createServer((_request, response) => {
+      asked += 1
+      response.writeHead(404, { 'content-type': 'application/json' })
+      response.end('{"code":404,"message":"No MultisigTransaction matches the given query."}')
+    })
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = await startServer([], `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`)
+      const path = `/explorer/1/tx/0x${'ab'.repeat(32)}`
+      const get = (from: string) =>
+        new Promise<{ status: number; location?: string }>((resolve, reject) => {
+          const req = request({ host: '127.0.0.1', port, path, localAddress: from }, (res) => {
+            res.resume()
+            resolve({
+              status: res.statusCode ?? 0,
+              ...(res.headers.location ? { location: res.headers.location } : {}),
+            })
+          })
+          req.once('error', reject)
+          req.end()
+        })
+      expect(await get('127.0.0.2')).toStrictEqual({
+        status: 302,
+        location: `https://etherscan.io/tx/0x${'ab'.repeat(32)}`,
+      })
+      expect((await get('127.0.0.2')).status).toBe(302)
+      const askedBefore = asked
+      expect((await get('127.0.0.2')).status).toBe(429)
+      expect(asked).toBe(askedBefore)
+      expect((await get('127.0.0.3')).status).toBe(302)
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve))
+    }
   })
 })
