@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
-import decodeQR from 'qr-for-cuer/decode.js'
 import { describe, expect, it, type TestContext } from 'vitest'
 import { openTestPage, useSignet } from './harness/fixture.ts'
 import {
   closeModal,
   connectTestWallet,
   connectWalletConnectWallet,
+  decodeQrCodeIn,
   dialog,
   openConnectModal,
   walletGroups,
@@ -372,18 +372,6 @@ describe('operator-defined wallets (SIGNET_WALLETS)', () => {
 })
 
 /** The "Install" view's QR code (a download link, drawn without a logo), read as a phone would. */
-async function readDownloadQrCode(page: Page): Promise<string> {
-  const box = dialog(page).locator('div:has(> div > svg)').first()
-  const png = (await box.screenshot()).toString('base64')
-  const image = await page.evaluate(async (base64) => {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-    const context = canvas.getContext('2d')
-    if (!context) throw new Error('no 2d canvas')
-    context.drawImage(bitmap, 0, 0)
-    const { width, height, data } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    return { width, height, data: Array.from(data) }
-  }, png)
-  return decodeQR({ width: image.width, height: image.height, data: Uint8Array.from(image.data) })
+function readDownloadQrCode(page: Page): Promise<string> {
+  return decodeQrCodeIn(dialog(page).locator('div:has(> div > svg)').first())
 }

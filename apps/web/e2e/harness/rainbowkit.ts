@@ -110,8 +110,13 @@ export async function walletGroups(modal: Locator): Promise<Record<string, strin
  * from a screenshot of the code, decoded pixel by pixel.
  */
 export async function readQrCode(page: Page): Promise<string> {
-  const png = (await qrCodeBox(page).screenshot()).toString('base64')
-  const image = await page.evaluate(async (base64) => {
+  return decodeQrCodeIn(qrCodeBox(page))
+}
+
+/** Decodes the QR code drawn in `box` from a screenshot, pixel by pixel (what a phone's camera reads). */
+export async function decodeQrCodeIn(box: Locator): Promise<string> {
+  const png = (await box.screenshot()).toString('base64')
+  const image = await box.page().evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }))
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
