@@ -8,18 +8,9 @@ import {
 } from 'viem'
 import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  ChainNotConfiguredError,
-  type Config,
-  ConnectorNotFoundError,
-  createConfig,
-  createStorage,
-  http,
-  ProviderNotFoundError,
-} from 'wagmi'
+import { ChainNotConfiguredError, ConnectorNotFoundError, ProviderNotFoundError } from 'wagmi'
 import { connect, switchChain } from 'wagmi/actions'
-import { injected } from 'wagmi/connectors'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { extensionWalletConfig } from './extension-wallet-config.test-support.ts'
 import { isSwitchingUnsupportedError, switchingUnsupportedText } from './switch-chain-support.ts'
 import { describeWalletError, errorCode } from './wallet-error-text.ts'
 
@@ -89,29 +80,6 @@ const extensionWallet = {
   removeListener() {},
 } as unknown as EIP1193Provider
 
-/**
- * wagmi with one extension wallet, read from the page's `window.ethereum` when used (as wagmi's
- * injected connector does); `installed` puts it there or leaves it out.
- */
-function configWith(installed: EIP1193Provider | undefined): Config {
-  vi.stubGlobal('window', { ethereum: installed })
-  return createConfig({
-    chains: [mainnet],
-    transports: { [mainnet.id]: http('http://127.0.0.1:9') },
-    connectors: [
-      injected({
-        target: () => ({
-          id: 'rabby',
-          name: 'Rabby Wallet',
-          provider: (window) => (window as { ethereum?: EIP1193Provider } | undefined)?.ethereum,
-        }),
-      }),
-    ],
-    storage: createStorage({ storage: new MemoryStorage() }),
-    multiInjectedProviderDiscovery: false,
-  })
-}
-
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
     () => {
@@ -126,7 +94,7 @@ describe('errors of wagmi’s own', () => {
   afterEach(() => vi.unstubAllGlobals())
 
   it('a switch to a chain the app does not know is a switch-chain error, told as such', async () => {
-    const config = configWith(extensionWallet)
+    const config = extensionWalletConfig(extensionWallet)
     const connector = config.connectors[0]
     if (!connector) throw new Error('no connector')
     await connect(config, { connector })
@@ -139,13 +107,13 @@ describe('errors of wagmi’s own', () => {
   })
 
   it('without a connection wagmi raises ChainNotConfiguredError itself', async () => {
-    const error = await failure(switchChain(configWith(extensionWallet), { chainId: 4242 }))
+    const error = await failure(switchChain(extensionWalletConfig(extensionWallet), { chainId: 4242 }))
     expect(error).toBeInstanceOf(ChainNotConfiguredError)
     expect(describeWalletError(error, { chainId: 4242 })).toBe('This app does not offer chain 4242.')
   })
 
   it('a wallet whose provider is missing is not found, and the user learns which one and what to do', async () => {
-    const config = configWith(undefined)
+    const config = extensionWalletConfig(undefined)
     const connector = config.connectors[0]
     if (!connector) throw new Error('no connector')
     const error = await failure(connect(config, { connector }))

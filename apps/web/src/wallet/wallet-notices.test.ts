@@ -1,32 +1,12 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
-import type { EIP1193Provider } from 'viem'
-import { mainnet } from 'viem/chains'
+import type { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createConfig, createStorage, http } from 'wagmi'
-import { injected } from 'wagmi/connectors'
 import { connectMutationOptions, switchChainMutationOptions } from 'wagmi/query'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { extensionWalletConfig } from './extension-wallet-config.test-support.ts'
 import { createWalletNoticesCache, walletNoticesStore } from './wallet-notices.ts'
 
 /** wagmi with one extension wallet whose provider has gone (removed or disabled after load). */
-function missingWallet() {
-  vi.stubGlobal('window', {})
-  return createConfig({
-    chains: [mainnet],
-    transports: { [mainnet.id]: http('http://127.0.0.1:9') },
-    connectors: [
-      injected({
-        target: () => ({
-          id: 'rabby',
-          name: 'Rabby Wallet',
-          provider: (window) => (window as { ethereum?: EIP1193Provider } | undefined)?.ethereum,
-        }),
-      }),
-    ],
-    storage: createStorage({ storage: new MemoryStorage() }),
-    multiInjectedProviderDiscovery: false,
-  })
-}
+const missingWallet = () => extensionWalletConfig(undefined)
 
 describe('wallet notices', () => {
   afterEach(() => {
