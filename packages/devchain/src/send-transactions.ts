@@ -5,6 +5,7 @@ import {
   http,
   type PublicClient,
   type TransactionReceipt,
+  TransactionReceiptNotFoundError,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 
@@ -122,11 +123,30 @@ export async function sendTransactions(
       signed.map((serializedTransaction) => client.sendRawTransaction({ serializedTransaction })),
     )
   })
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash })))
+  const receipts = await Promise.all(hashes.map((hash) => receiptOf(client, hash)))
   for (const receipt of receipts) {
     if (receipt.status !== 'success') {
       throw new DevTransactionError('TX_REVERTED', `transaction ${receipt.transactionHash} reverted`, receipt)
     }
   }
   return receipts
+}
+
+/**
+ * Polls for the receipt itself. anvil mines one block per transaction and then stays idle, and viem's
+ * waitForTransactionReceipt looks again only when a new block appears: when its first look came just
+ * before the block was mined, under load, it waited for a block that never came (a setup hang seen in
+ * CI).
+ */
+async function receiptOf(client: PublicClient, hash: Hex, timeoutMs = 60_000): Promise<TransactionReceipt> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      if (error instanceof TransactionReceiptNotFoundError) return undefined
+      throw error
+    })
+    if (receipt) return receipt
+    if (Date.now() > deadline) throw new Error(`no receipt for transaction ${hash} after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }
