@@ -2,16 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The repository root (/…/main), found from this file's place in apps/server/test/conformance. */
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..')
+/** The public EIP-4361 vectors (spruceid/siwe `test/`), copied into `./vectors` with their source and licence. */
+export const vectorsDir = resolve(dirname(fileURLToPath(import.meta.url)), 'vectors')
 
-/**
- * The public EIP-4361 vectors (spruceid/siwe `test/`) live next to the repository, in
- * `../shared/conformance/siwe` — outside it, so that they are not copied into the repo.
- */
-export const vectorsDir = resolve(repoRoot, '../shared/conformance/siwe')
-
-export const vectorsMissingMessage = `EIP-4361 conformance vectors not found at ${vectorsDir}. They are expected in ../shared/conformance/siwe relative to the repository root (${repoRoot}); without them the conformance suite cannot run.`
+export const vectorsMissingMessage = `EIP-4361 conformance vectors not found at ${vectorsDir} (apps/server/test/conformance/vectors in the repository); without them the conformance suite cannot run.`
 
 export type VerificationVector = Record<string, unknown> & {
   signature: string

@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { OpenApiDocument } from './openapi-document.ts'
 
-/** The gateway's OpenAPI snapshot kept beside the repository (`../shared/safe-gateway/openapi.json`). Node only. */
-export const GATEWAY_SCHEMA_PATH = fileURLToPath(
-  new URL('../../../../../shared/safe-gateway/openapi.json', import.meta.url),
-)
+/** The gateway's OpenAPI snapshot kept in this package (`schema/openapi.json`, source noted beside it). Node only. */
+export const GATEWAY_SCHEMA_PATH = fileURLToPath(new URL('../../schema/openapi.json', import.meta.url))
 
 let cached: OpenApiDocument | undefined
 
