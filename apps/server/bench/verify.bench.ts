@@ -23,6 +23,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { freePort } from '@signet/devchain/free-port'
 import SQLite from 'better-sqlite3'
 import secp256k1 from 'secp256k1'
 import { type Address, type Hex, verifyMessage } from 'viem'
@@ -30,7 +31,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type EcdsaBackend, nativeSecp256k1Available } from '../src/verify/ecdsa-recover.ts'
 import { personalSignHash } from '../src/verify/eip191-hash.ts'
 import { verifySignature } from '../src/verify/verify-signature.ts'
-import { freePort } from '../test/free-port.ts'
 import {
   closeIdleConnections,
   httpRequest,

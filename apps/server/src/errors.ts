@@ -1,3 +1,5 @@
+import { type SignInErrorCode, signInErrorCodes } from '@signet/protocol/auth-api'
+
 /**
  * Typed errors of the server. Every error the API or the CLI reports carries a snake_case `code` that
  * clients switch on and the HTTP `status` it maps to; the message is for humans.
@@ -23,20 +25,6 @@ export class SignetError extends Error {
     return { error: { code: this.code, message: this.message } }
   }
 }
-
-/** Codes of a well-formed sign-in that fails one of the EIP-4361 rules (all 401). */
-export const signInErrorCodes = [
-  'domain_mismatch',
-  'uri_mismatch',
-  'unsupported_version',
-  'unsupported_chain',
-  'expired',
-  'not_yet_valid',
-  'issued_in_future',
-  'invalid_nonce',
-  'invalid_signature',
-] as const
-export type SignInErrorCode = (typeof signInErrorCodes)[number]
 
 /** Every code raised by siwe/, verify/, chain/ and the CLI. */
 export const errorCodes = [

@@ -30,6 +30,8 @@ export type RunningSignet = {
   config: SignetConfig & { origin: string }
   /** The local chain and its fixtures, when Signet started one. */
   demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
+  /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
+  db: StoreDatabase
   stop(): Promise<void>
 }
 
@@ -119,7 +121,14 @@ export async function startSignet({
     stops.push(async () => clearInterval(sweeper))
 
     const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
-    return { url: origin, listenUrl: `http://${listenHost}:${port}`, config: resolved, demo, stop: stopAll }
+    return {
+      url: origin,
+      listenUrl: `http://${listenHost}:${port}`,
+      config: resolved,
+      demo,
+      db,
+      stop: stopAll,
+    }
   } catch (error) {
     await stopAll()
     throw error

@@ -13,8 +13,8 @@ import {
 import { createRequire } from 'node:module'
 import { tmpdir, userInfo } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { freePort } from '@signet/devchain/free-port'
 import pg from 'pg'
-import { freePort } from './free-port.ts'
 
 export type TestPostgres = { url: string; stop(): Promise<void> }
 

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSignet } from '../../server/src/serve.ts'
+import { startSignet } from '@signet/server'
 import { launchBrowser } from '../e2e/harness/browser.ts'
 import { type FirstLoadRun, measureFirstLoadRun } from './first-load-probe.ts'
 import { firstLoadBudgetBytes, kib, measureFirstLoad } from './first-load-size.ts'

@@ -1,17 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
+import { freePort } from '@signet/devchain/free-port'
 import { createSafe } from '@signet/devchain/safe'
 import { deploySafeContracts } from '@signet/devchain/safe-deploy'
 import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
 import { type SandboxHost, startSandboxHost } from '@signet/sandbox/host/sandbox-host'
+import { type RunningSignet, startSignet } from '@signet/server'
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, type TestContext } from 'vitest'
-import { type RunningSignet, startSignet } from '../../server/src/serve.ts'
 import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
 
 /**
@@ -133,15 +133,4 @@ async function startFakeExplorer(): Promise<FakeExplorer> {
         server.close(() => resolve())
       }),
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }

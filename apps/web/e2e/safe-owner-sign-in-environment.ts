@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
 import { createSafe } from '@signet/devchain/safe'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
+import { type RunningSignet, startSignet } from '@signet/server'
 import type { Locator, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, beforeAll } from 'vitest'
-import { type RunningSignet, startSignet } from '../../server/src/serve.ts'
-import { openDatabase } from '../../server/src/store/database.ts'
-import type { PublicConfig } from '../src/config/public-config.ts'
 import { launchBrowser } from './harness/browser.ts'
 import type { Fixture } from './harness/fixture.ts'
 import { dialog } from './harness/rainbowkit.ts'
@@ -85,33 +84,23 @@ export function useOwnerSignInEnvironment(): OwnerSignInEnvironment {
       })
     }
     environment.expireNonces = async () => {
-      const db = await openDatabase({ kind: 'sqlite', path: environment.databasePath })
-      try {
-        const now = Date.now()
-        const result = await db
-          .updateTable('nonces')
-          .set({ expires_at: now })
-          .where('consumed_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst()
-        return Number(result.numUpdatedRows)
-      } finally {
-        await db.destroy()
-      }
+      const now = Date.now()
+      const result = await environment.signet.db
+        .updateTable('nonces')
+        .set({ expires_at: now })
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
     }
     environment.nonceExpiry = async (message) => {
       const nonce = /^Nonce: (\w+)$/m.exec(message)?.[1] ?? ''
-      const db = await openDatabase({ kind: 'sqlite', path: environment.databasePath })
-      try {
-        const row = await db
-          .selectFrom('nonces')
-          .select('expires_at')
-          .where('nonce', '=', nonce)
-          .executeTakeFirst()
-        return row ? Number(row.expires_at) : undefined
-      } finally {
-        await db.destroy()
-      }
+      const row = await environment.signet.db
+        .selectFrom('nonces')
+        .select('expires_at')
+        .where('nonce', '=', nonce)
+        .executeTakeFirst()
+      return row ? Number(row.expires_at) : undefined
     }
   })
   afterAll(async () => {

@@ -1,29 +1,23 @@
 import { join, resolve } from 'node:path'
+import {
+  accentPresets,
+  type PublicChain,
+  type PublicConfig,
+  radiusPresets,
+  type SignetMode,
+  themeModes,
+  type WalletGroupConfig,
+} from '@signet/protocol/public-config'
+import { SchemaError } from '@signet/protocol/schema-error'
+import { catalogWalletIds, type WalletDescriptor } from '@signet/protocol/wallet-descriptor'
 import { customChain, defaultChains, localChain } from './default-chains.ts'
 import { parseDuration } from './duration.ts'
 import { readHost, readTrustedProxies } from './network-config.ts'
-import {
-  catalogWalletIds,
-  readWalletDescriptors,
-  type WalletDescriptor,
-  WalletDescriptorError,
-} from './wallet-descriptors.ts'
+import { readWalletDescriptors } from './wallet-descriptors.ts'
 
-export type SignetMode = 'production' | 'demo' | 'dev'
-export const accentPresets = ['blue', 'green', 'orange', 'pink', 'purple', 'red'] as const
-export const radiusPresets = ['none', 'small', 'medium', 'large'] as const
-export const themeModes = ['system', 'light', 'dark'] as const
-
-export type ChainConfig = {
-  id: number
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  rpcUrls: string[]
-  blockExplorerUrl?: string
-  testnet?: boolean
-}
-
-export type WalletGroup = { groupName: string; wallets: string[] }
+/** A chain Signet accepts sign-ins on; the browser gets it as it is in the run-time config. */
+export type ChainConfig = PublicChain
+export type WalletGroup = WalletGroupConfig
 
 export type SignetConfig = {
   mode: SignetMode
@@ -58,11 +52,7 @@ export type SignetConfig = {
   walletGroups: WalletGroup[]
   /** `SIGNET_WALLETS`: the operator's own wallets, which `walletGroups` may name by id. */
   wallets: WalletDescriptor[]
-  theme: {
-    accent: (typeof accentPresets)[number]
-    radius: (typeof radiusPresets)[number]
-    mode: (typeof themeModes)[number]
-  }
+  theme: PublicConfig['theme']
 }
 
 /**
@@ -346,8 +336,7 @@ function readWallets(env: Record<string, string | undefined>, cwd: string): Wall
   try {
     return readWalletDescriptors(env, cwd)
   } catch (error) {
-    if (error instanceof WalletDescriptorError)
-      throw new ConfigError('SIGNET_WALLETS', error.problem, error.field)
+    if (error instanceof SchemaError) throw new ConfigError('SIGNET_WALLETS', error.problem, error.field)
     throw error
   }
 }

@@ -1,21 +1,5 @@
-import type { ChainConfig, SignetConfig, SignetMode, WalletGroup } from './config.ts'
-import type { WalletDescriptor } from './wallet-descriptors.ts'
-
-/** What the web app needs to know at run time; one build serves any configuration. */
-export type PublicConfig = {
-  appName: string
-  mode: SignetMode
-  chains: ChainConfig[]
-  walletConnectProjectId?: string
-  gatewayUrl: string
-  safeHosts: string[]
-  demoAccounts?: { address: string; privateKey: string }[]
-  demoSafes?: { address: string; chainId: number; owners: string[]; threshold: number; version: string }[]
-  walletGroups: WalletGroup[]
-  /** The operator's own wallets (`SIGNET_WALLETS`); left out when there are none. */
-  wallets?: WalletDescriptor[]
-  theme: SignetConfig['theme']
-}
+import type { PublicConfig } from '@signet/protocol/public-config'
+import type { SignetConfig } from './config.ts'
 
 export type DemoFixtures = Pick<PublicConfig, 'demoAccounts' | 'demoSafes'>
 

@@ -1,55 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { extensionWallet, mobileWallet, sampleIconUrl } from '@signet/protocol/sample-wallets.test-support'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 import { toPublicConfig } from './public-config.ts'
-import { readWalletDescriptors, type WalletDescriptor } from './wallet-descriptors.ts'
-
-const icon = 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E'
-
-const extensionWallet: WalletDescriptor = {
-  id: 'acme-wallet',
-  name: 'Acme Wallet',
-  iconUrl: icon,
-  iconAccent: '#1f6feb',
-  iconBackground: 'rgb(11, 29, 58)',
-  installed: false,
-  downloadUrls: {
-    chrome: 'https://chromewebstore.google.com/detail/acme',
-    browserExtension: 'https://acme.example/extension',
-    linux: 'https://acme.example/linux',
-  },
-  instructions: {
-    extension: {
-      learnMoreUrl: 'https://acme.example/help',
-      steps: [
-        { step: 'install', title: 'Install Acme', description: 'Pin it to your toolbar.' },
-        { step: 'refresh', title: 'Refresh the page', description: 'Acme appears in the list.' },
-      ],
-    },
-  },
-  connect: { kind: 'injected', rdns: 'com.acme.wallet', flag: 'isAcmeWallet' },
-}
-
-const mobileWallet: WalletDescriptor = {
-  id: 'acme-mobile',
-  name: 'Acme Mobile',
-  iconUrl: 'https://acme.example/icon.png',
-  iconBackground: '#fff',
-  downloadUrls: { qrCode: 'https://acme.example/app', android: 'https://play.example/acme' },
-  instructions: {
-    qrCode: {
-      learnMoreUrl: 'https://acme.example/mobile',
-      steps: [{ step: 'scan', title: 'Tap scan', description: 'Scan the code.' }],
-    },
-  },
-  connect: {
-    kind: 'walletConnect',
-    mobileLink: 'https://acme.example/wc?uri=',
-    desktopLink: 'acme://wc?uri=',
-  },
-}
+import { readWalletDescriptors } from './wallet-descriptors.ts'
 
 const env = (wallets: unknown, extra: Record<string, string> = {}) => ({
   SIGNET_WALLETS: JSON.stringify(wallets),
@@ -137,8 +93,8 @@ describe('SIGNET_WALLETS', () => {
     expect(loadConfig(env(installedOnly)).wallets[0]).toEqual({
       id: 'acme-wallet',
       name: 'Acme Wallet',
-      iconUrl: icon,
-      iconBackground: 'rgb(11, 29, 58)',
+      iconUrl: sampleIconUrl,
+      iconBackground: '#0b1d3a',
       connect: { kind: 'injected', flag: 'isAcme' },
     })
   })

@@ -1,7 +1,7 @@
+import { type NonceResponse, type SessionResponse, verifyRequestSchema } from '@signet/protocol/auth-api'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { z } from 'zod'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { issueNonce } from '../store/nonce-store.ts'
@@ -20,15 +20,6 @@ export type AuthRoutesOptions = SignInContext & {
   clientKey: (c: Context) => string
 }
 
-// Generous for any real message (the longest vector is ~1 KB) yet far below anything abusive.
-const verifyBody = z.object({
-  message: z.string().min(1).max(16_384),
-  signature: z
-    .string()
-    .max(20_000)
-    .regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex'),
-})
-
 /** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
 export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   const routes = new Hono<RequestLogEnv>()
@@ -39,12 +30,15 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
     annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
-    return c.json({ nonce: issued.nonce, expiresAt: new Date(issued.expiresAt).toISOString() })
+    return c.json({
+      nonce: issued.nonce,
+      expiresAt: new Date(issued.expiresAt).toISOString(),
+    } satisfies NonceResponse)
   })
 
   routes.post('/verify', async (c) => {
     enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
-    const body = verifyBody.safeParse(await readJsonBody(c))
+    const body = verifyRequestSchema.safeParse(await readJsonBody(c))
     if (!body.success) {
       const issue = body.error.issues[0]
       throw new InvalidRequestError(
@@ -81,7 +75,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   return routes
 }
 
-function sessionBody(session: Session) {
+function sessionBody(session: Session): SessionResponse {
   return {
     address: session.address,
     chainId: session.chainId,

@@ -1,5 +1,5 @@
+import { type PendingResponse, pendingRequestSchema } from '@signet/protocol/auth-api'
 import { type Context, Hono } from 'hono'
-import { z } from 'zod'
 import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { readJsonBody } from './json-body.ts'
@@ -10,8 +10,6 @@ export type PendingSignInRoutesOptions = PendingSignInContext & {
   /** Per-client limit (each call holds a nonce for days); none when rate limits are off. */
   limit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
 }
-
-const pendingBody = z.object({ message: z.string().min(1).max(16_384) })
 
 /**
  * `POST /` `{message}` → `{nonce, expiresAt}`: holds the nonce of a Safe sign-in that waits for its
@@ -25,12 +23,15 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
 
   routes.post('/', async (c) => {
     if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
-    const body = pendingBody.safeParse(await readJsonBody(c))
+    const body = pendingRequestSchema.safeParse(await readJsonBody(c))
     if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
     const held = await holdPendingSignInNonce(body.data, options)
     annotateRequestLog(c, { noncePrefix: shortNonce(held.nonce) })
     c.header('Cache-Control', 'no-store')
-    return c.json({ nonce: held.nonce, expiresAt: new Date(held.expiresAt).toISOString() })
+    return c.json({
+      nonce: held.nonce,
+      expiresAt: new Date(held.expiresAt).toISOString(),
+    } satisfies PendingResponse)
   })
 
   routes.onError((error, c) => {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PublicConfig } from '../config/public-config.ts'
+import type { PublicConfig } from '@signet/protocol/public-config'
 
 /** Where `npm run build -w apps/web` puts the app. */
 export const defaultWebDist = new URL('../../../web/dist', import.meta.url).pathname

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { freePort } from '../free-port.ts'
+import { freePort } from '@signet/devchain/free-port'
 import { waitForHealth } from '../wait-for-health.ts'
 
 const signetBin = new URL('../../bin/signet.mjs', import.meta.url).pathname

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
-import { startSignet } from '../../../server/src/serve.ts'
-import type { PublicConfig } from '../../src/config/public-config.ts'
+import type { PublicConfig } from '@signet/protocol/public-config'
+import { startSignet } from '@signet/server'
 
 export type TestChain = { id: number; name: string; rpcUrl: string }
 

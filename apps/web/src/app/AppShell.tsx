@@ -1,6 +1,6 @@
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import type { PublicConfig } from '../config/public-config.ts'
 import { connectButtonLook } from '../wallet/connect-button-look.ts'
 import { DemoWalletPanel } from '../wallet/demo-wallet/DemoWalletPanel.tsx'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'

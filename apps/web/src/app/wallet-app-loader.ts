@@ -1,5 +1,5 @@
+import type { PublicConfig } from '@signet/protocol/public-config'
 import type { ReactNode } from 'react'
-import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'

@@ -1,15 +1,16 @@
-import { type Address, getAddress, isAddress } from 'viem'
+import {
+  type NonceResponse,
+  nonceResponseSchema,
+  type SessionResponse,
+  sessionResponseSchema,
+  type VerifyRequest,
+} from '@signet/protocol/auth-api'
+import { type Address, getAddress } from 'viem'
 
-/** A live sign-in, as the server reports it (SPEC §2.1). */
-export type SignInSession = {
-  address: Address
-  chainId: number
-  accountType: 'eoa' | 'contract' | 'counterfactual'
-  issuedAt: string
-  expiresAt: string
-}
+/** A live sign-in, as the server reports it (the protocol's session answer, address checksummed). */
+export type SignInSession = Omit<SessionResponse, 'address'> & { address: Address }
 
-export type Nonce = { nonce: string; expiresAt: string }
+export type Nonce = NonceResponse
 
 /** The API answered with an error body `{error:{code,message}}`, or not at all. */
 export class AuthApiError extends Error {
@@ -28,7 +29,7 @@ export class AuthApiError extends Error {
 
 export type AuthApi = {
   getNonce(): Promise<Nonce>
-  verify(request: { message: string; signature: string }): Promise<SignInSession>
+  verify(request: VerifyRequest): Promise<SignInSession>
   /** The current session, or undefined when there is none (401). */
   getSession(): Promise<SignInSession | undefined>
   logout(): Promise<void>
@@ -44,13 +45,11 @@ export function createAuthApi(options: AuthApiOptions = {}): AuthApi {
   const call = (path: string, init: RequestInit = {}) => requestAuthApi(path, init, options)
   return {
     async getNonce() {
-      const body = await readAuthApiJson(await call('nonce', { cache: 'no-store' }))
-      const nonce = (body as Partial<Nonce>).nonce
-      const expiresAt = (body as Partial<Nonce>).expiresAt
-      if (typeof nonce !== 'string' || !/^[A-Za-z0-9]{8,}$/.test(nonce) || typeof expiresAt !== 'string') {
-        throw new AuthApiError('invalid_response', 200, 'The nonce response is malformed.')
-      }
-      return { nonce, expiresAt }
+      const body = nonceResponseSchema.safeParse(
+        await readAuthApiJson(await call('nonce', { cache: 'no-store' })),
+      )
+      if (!body.success) throw new AuthApiError('invalid_response', 200, 'The nonce response is malformed.')
+      return body.data
     },
     async verify(request) {
       return parseSession(
@@ -133,23 +132,7 @@ function readRetryAfter(header: string | null): number | undefined {
 }
 
 function parseSession(body: unknown): SignInSession {
-  const raw = (body ?? {}) as Record<string, unknown>
-  const accountType = raw.accountType
-  if (
-    typeof raw.address !== 'string' ||
-    !isAddress(raw.address, { strict: false }) ||
-    typeof raw.chainId !== 'number' ||
-    (accountType !== 'eoa' && accountType !== 'contract' && accountType !== 'counterfactual') ||
-    typeof raw.issuedAt !== 'string' ||
-    typeof raw.expiresAt !== 'string'
-  ) {
-    throw new AuthApiError('invalid_response', 200, 'The session response is malformed.')
-  }
-  return {
-    address: getAddress(raw.address),
-    chainId: raw.chainId,
-    accountType,
-    issuedAt: raw.issuedAt,
-    expiresAt: raw.expiresAt,
-  }
+  const session = sessionResponseSchema.safeParse(body)
+  if (!session.success) throw new AuthApiError('invalid_response', 200, 'The session response is malformed.')
+  return { ...session.data, address: getAddress(session.data.address) }
 }

@@ -1,53 +1,42 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pino from 'pino'
+import { type Anvil, startAnvil } from '@signet/devchain/anvil'
+import { type RunningSignet, startSignet } from '@signet/server'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createChainClient } from '../../../server/src/chain/chain-client.ts'
-import { loadConfig } from '../../../server/src/config/config.ts'
-import { toPublicConfig } from '../../../server/src/config/public-config.ts'
-import { signInErrorCodes } from '../../../server/src/errors.ts'
-import { createApp } from '../../../server/src/http/app.ts'
-import { openDatabase, type StoreDatabase } from '../../../server/src/store/database.ts'
 import { type AuthApi, AuthApiError, createAuthApi } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
-import { describeVerifyFailure, rejectionCodes } from './verify-failure.ts'
+import { describeVerifyFailure } from './verify-failure.ts'
 
 const location = { host: 'localhost:8787', origin: 'http://localhost:8787' }
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const stranger = privateKeyToAccount('0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a')
-// Nothing listens on port 9 (discard): the contract checks of chain 31337 cannot reach it.
+// Nothing listens on port 9 (discard): the contract checks of chain 1 cannot reach it.
 const deadRpc = 'http://127.0.0.1:9'
 
-/** The browser's API client against the real server app: chain 31337's RPC is down, chain 1 has none. */
-function serverApi(db: StoreDatabase, options: { rateLimit?: boolean } = {}): AuthApi {
-  const app = createApp({
-    db,
-    domain: location.host,
-    origin: location.origin,
-    chainIds: [31337, 1],
-    clientFor: (chainId) =>
-      chainId === 31337 ? createChainClient({ chainId, rpcUrls: [deadRpc] }) : undefined,
-    sessionTtlMs: 86_400_000,
-    nonceTtlMs: 600_000,
-    publicConfig: toPublicConfig(
-      {
-        ...loadConfig({ SIGNET_RPC_31337: deadRpc, SIGNET_ORIGIN: location.origin }),
-        origin: location.origin,
-      },
-      'http://gateway.test',
-    ),
-    safeHosts: ['https://app.safe.global'],
-    rateLimit: { enabled: options.rateLimit ?? false, noncePerMinute: 10, verifyPerMinute: 1 },
-    webDist: '/nonexistent',
-    log: pino({ level: 'silent' }),
-  })
-  return createAuthApi({
-    baseUrl: location.origin,
-    fetch: async (input, init) => app.request(input as string, init),
+/**
+ * The real server (its public entry, `startSignet`) for the browser's API client: chain 31337 is a
+ * live anvil, chain 1's RPC is down. Its origin is `location`'s, whatever port it listens on.
+ */
+async function startServer(dataDir: string, anvil: Anvil, options: { rateLimit?: boolean } = {}) {
+  return startSignet({
+    env: {
+      PORT: '0',
+      SIGNET_ORIGIN: location.origin,
+      DATABASE_URL: join(mkdtempSync(join(dataDir, 'db-')), 'signet.sqlite'),
+      SIGNET_RPC_31337: anvil.rpcUrl,
+      SIGNET_RPC_1: deadRpc,
+      SIGNET_GATEWAY_URL: 'http://gateway.test',
+      SIGNET_RATE_LIMIT: options.rateLimit ? 'on' : 'off',
+      SIGNET_RATE_LIMIT_VERIFY: '1',
+      LOG_LEVEL: 'silent',
+    },
+    webDist: join(dataDir, 'no-web-app'),
   })
 }
+
+const apiOf = (signet: RunningSignet): AuthApi => createAuthApi({ baseUrl: signet.listenUrl })
 
 /** A fresh sign-in for `address` on `chainId`, signed by `signer` (the owner unless told otherwise). */
 async function signedSignIn(api: AuthApi, chainId: number, signer = owner) {
@@ -72,32 +61,35 @@ async function failureOf(attempt: Promise<unknown>) {
 
 describe('describeVerifyFailure, against the real server', () => {
   let dataDir: string
-  let db: StoreDatabase
+  let anvil: Anvil
+  let signet: RunningSignet
+  let limited: RunningSignet
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'signet-web-verify-'))
-    db = await openDatabase({ kind: 'sqlite', path: join(dataDir, 'db.sqlite') })
+    anvil = await startAnvil()
+    ;[signet, limited] = await Promise.all([
+      startServer(dataDir, anvil),
+      startServer(dataDir, anvil, { rateLimit: true }),
+    ])
   })
   afterAll(async () => {
-    await db?.destroy()
+    await Promise.all([signet?.stop(), limited?.stop()])
+    await anvil?.stop()
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('counts exactly the server’s sign-in rule codes as rejections', () => {
-    expect([...rejectionCodes].sort()).toEqual([...signInErrorCodes].sort())
-  })
-
   it('a signature that proves another address is rejected (401 invalid_signature)', async () => {
-    const api = serverApi(db)
-    expect(await failureOf(api.verify(await signedSignIn(api, 1, stranger)))).toEqual({
+    const api = apiOf(signet)
+    expect(await failureOf(api.verify(await signedSignIn(api, 31337, stranger)))).toEqual({
       kind: 'rejected',
       code: 'invalid_signature',
     })
   })
 
   it('a message that breaks a rule is rejected (401 with the rule’s code)', async () => {
-    const api = serverApi(db)
-    const { message, signature } = await signedSignIn(api, 1)
+    const api = apiOf(signet)
+    const { message, signature } = await signedSignIn(api, 31337)
     const replayed = { message, signature }
     await api.verify(replayed)
     expect(await failureOf(api.verify(replayed))).toEqual({ kind: 'rejected', code: 'invalid_nonce' })
@@ -109,7 +101,7 @@ describe('describeVerifyFailure, against the real server', () => {
   })
 
   it('a message the server cannot parse (400) is trouble: the page sent it, the signature is not at fault', async () => {
-    const api = serverApi(db)
+    const api = apiOf(signet)
     const failure = await failureOf(api.verify({ message: 'not an EIP-4361 message', signature: '0x' }))
     expect(failure).toMatchObject({ kind: 'trouble' })
     expect(failure.kind === 'trouble' && failure.reason).toMatch(
@@ -118,19 +110,19 @@ describe('describeVerifyFailure, against the real server', () => {
   })
 
   it('a contract check whose chain is unreachable (503 rpc_unavailable) is trouble, not a rejection', async () => {
-    const api = serverApi(db)
+    const api = apiOf(signet)
     // Not the owner's EOA signature: only the account's chain could still prove it (ERC-1271).
-    expect(await failureOf(api.verify(await signedSignIn(api, 31337, stranger)))).toEqual({
+    expect(await failureOf(api.verify(await signedSignIn(api, 1, stranger)))).toEqual({
       kind: 'trouble',
       reason: 'The chain’s RPC is unreachable, so your signature could not be checked. Try again later.',
     })
   })
 
   it('a rate limit (429) is trouble, with the server’s Retry-After', async () => {
-    const api = serverApi(db, { rateLimit: true })
-    const first = await signedSignIn(api, 1)
+    const api = apiOf(limited)
+    const first = await signedSignIn(api, 31337)
     await api.verify(first)
-    const refused = await api.verify(await signedSignIn(api, 1)).catch((error: unknown) => error)
+    const refused = await api.verify(await signedSignIn(api, 31337)).catch((error: unknown) => error)
     expect(refused).toMatchObject({ status: 429, code: 'rate_limited' })
     const wait = (refused as AuthApiError).retryAfterSeconds
     expect(wait).toBeGreaterThan(0)

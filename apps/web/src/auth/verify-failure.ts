@@ -1,3 +1,4 @@
+import { signInErrorCodes } from '@signet/protocol/auth-api'
 import { AuthApiError } from './auth-api.ts'
 
 /**
@@ -7,19 +8,8 @@ import { AuthApiError } from './auth-api.ts'
  */
 export type VerifyFailure = { kind: 'rejected'; code: string } | { kind: 'trouble'; reason: string }
 
-// SPEC §2.1: the 401 codes of a well-formed sign-in that fails. The same list as the server's
-// signInErrorCodes (apps/server/src/errors.ts), which a test holds them to.
-export const rejectionCodes: ReadonlySet<string> = new Set([
-  'domain_mismatch',
-  'uri_mismatch',
-  'unsupported_version',
-  'unsupported_chain',
-  'expired',
-  'not_yet_valid',
-  'issued_in_future',
-  'invalid_nonce',
-  'invalid_signature',
-])
+/** The 401 codes of a well-formed sign-in that the server refused (the protocol's sign-in rule codes). */
+export const rejectionCodes: ReadonlySet<string> = new Set(signInErrorCodes)
 
 /**
  * Tells a rejected sign-in from trouble reaching or running the check (SPEC §1: a transport error is

@@ -1,6 +1,6 @@
 import './safe-app.css'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { useEffect } from 'react'
-import type { PublicConfig } from '../config/public-config.ts'
 import { AddressBookView } from './AddressBookView.tsx'
 import { SafeContextView } from './SafeContextView.tsx'
 import { SafeSignInView } from './SafeSignInView.tsx'

@@ -1,6 +1,6 @@
+import type { PublicConfig } from '@signet/protocol/public-config'
 import type { Transport } from 'viem'
 import type { CreateConnectorFn } from 'wagmi'
-import type { PublicConfig } from '../config/public-config.ts'
 import type { ExplorerLinkBase } from '../wallet/chains.ts'
 import { ensureFrameStorage } from './frame-storage.ts'
 import { installFramedSessionFetch } from './framed-session-fetch.ts'

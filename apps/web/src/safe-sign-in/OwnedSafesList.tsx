@@ -1,10 +1,10 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
+import type { PublicChain } from '@signet/protocol/public-config'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useCallback, useRef } from 'react'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
-import type { PublicChain } from '../config/public-config.ts'
 import { readSafeFacts } from './safe-facts.ts'
 import { gatewayFailure } from './safe-sign-in-errors.ts'
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../config/public-config.ts'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import './safe-sign-in.css'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
 import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'

@@ -1,6 +1,7 @@
+import { type PendingResponse, pendingResponseSchema } from '@signet/protocol/auth-api'
 import { AuthApiError, readAuthApiJson, requestAuthApi } from '../auth/auth-api.ts'
 
-export type HeldNonce = { nonce: string; expiresAt: string }
+export type HeldNonce = PendingResponse
 
 /**
  * `POST /api/auth/pending {message}`: asks the server to hold the message's nonce while co-owners confirm
@@ -18,14 +19,8 @@ export async function holdPendingNonce(
     { method: 'POST', cache: 'no-store', body: JSON.stringify({ message }) },
     options,
   )
-  const body = await readAuthApiJson(response)
-  const held = body as Partial<HeldNonce>
-  if (
-    typeof held.nonce !== 'string' ||
-    typeof held.expiresAt !== 'string' ||
-    Number.isNaN(Date.parse(held.expiresAt))
-  ) {
+  const held = pendingResponseSchema.safeParse(await readAuthApiJson(response))
+  if (!held.success)
     throw new AuthApiError('invalid_response', response.status, 'The pending sign-in response is malformed.')
-  }
-  return { nonce: held.nonce, expiresAt: held.expiresAt }
+  return held.data
 }

@@ -1,7 +1,7 @@
 import { createGatewayClient } from '@signet/gateway/client'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { useMemo } from 'react'
 import { createAuthApi } from '../auth/auth-api.ts'
-import type { PublicConfig } from '../config/public-config.ts'
 import { holdPendingNonce } from './pending-nonce-api.ts'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 

@@ -1,5 +1,5 @@
+import type { PublicChain } from '@signet/protocol/public-config'
 import { type Chain, defineChain, fallback, http, type Transport, webSocket } from 'viem'
-import type { PublicChain } from '../config/public-config.ts'
 
 /** SPEC §1 "RPC transport": the same numbers in the browser as on the server. */
 export const rpcTransportOptions = { timeout: 10_000, retryCount: 2, retryDelay: 100 } as const

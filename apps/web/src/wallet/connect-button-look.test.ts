@@ -1,6 +1,6 @@
 import { darkTheme, lightTheme } from '@rainbow-me/rainbowkit'
+import { accentPresets, radiusPresets } from '@signet/protocol/public-config'
 import { describe, expect, it } from 'vitest'
-import { accentPresets, radiusPresets } from '../config/public-config.ts'
 import { connectButtonLook } from './connect-button-look.ts'
 
 describe('connectButtonLook', () => {

@@ -1,4 +1,4 @@
-import type { AccentPreset, RadiusPreset } from '../config/public-config.ts'
+import type { AccentPreset, RadiusPreset } from '@signet/protocol/public-config'
 import type { ThemeChoice } from './theme-choice.ts'
 
 /**

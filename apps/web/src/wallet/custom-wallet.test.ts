@@ -1,52 +1,10 @@
+import { extensionWallet, mobileWallet } from '@signet/protocol/sample-wallets.test-support'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, http } from 'wagmi'
 import { mainnet } from 'wagmi/chains'
-import type { WalletDescriptor } from '../config/public-config.ts'
 import { createInjectedProviderFinder, customWallet, type ProviderWindow } from './custom-wallet.ts'
 import { needsWalletConnect } from './wallet-catalog.ts'
 import { buildWalletList } from './wallet-list.ts'
-
-const extensionWallet: WalletDescriptor = {
-  id: 'acme-wallet',
-  name: 'Acme Wallet',
-  iconUrl: 'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E',
-  iconAccent: '#1f6feb',
-  iconBackground: '#0b1d3a',
-  downloadUrls: { chrome: 'https://chrome.example/acme', linux: 'https://acme.example/linux' },
-  instructions: {
-    extension: {
-      learnMoreUrl: 'https://acme.example/help',
-      steps: [
-        { step: 'install', title: 'Install Acme', description: 'Pin it.' },
-        { step: 'refresh', title: 'Refresh', description: 'Reload the page.' },
-      ],
-    },
-    desktop: {
-      learnMoreUrl: 'https://acme.example/desktop',
-      steps: [{ step: 'connect', title: 'Open Acme', description: 'Then connect.' }],
-    },
-  },
-  connect: { kind: 'injected', rdns: 'com.acme.wallet', flag: 'isAcmeWallet' },
-}
-
-const mobileWallet: WalletDescriptor = {
-  id: 'acme-mobile',
-  name: 'Acme Mobile',
-  iconUrl: 'https://acme.example/icon.png',
-  iconBackground: '#fff',
-  downloadUrls: { qrCode: 'https://acme.example/app', android: 'https://play.example/acme' },
-  instructions: {
-    qrCode: {
-      learnMoreUrl: 'https://acme.example/mobile',
-      steps: [{ step: 'scan', title: 'Tap scan', description: 'Scan the code.' }],
-    },
-  },
-  connect: {
-    kind: 'walletConnect',
-    mobileLink: 'https://acme.example/wc?uri=',
-    desktopLink: 'acme://wc?uri=',
-  },
-}
 
 const projectId = '5e2e0c0ffee5e2e0c0ffee5e2e0c0ffe'
 const provider = { request: async () => null, on() {}, removeListener() {} }

@@ -1,6 +1,6 @@
 import { getWalletConnectConnector, type Wallet } from '@rainbow-me/rainbowkit'
+import type { WalletConnection, WalletDescriptor } from '@signet/protocol/wallet-descriptor'
 import { createConnector, injected } from 'wagmi'
-import type { WalletConnection, WalletDescriptor } from '../config/public-config.ts'
 import type { CreateWalletFn } from './wallet-catalog.ts'
 
 type InjectedConnection = Extract<WalletConnection, { kind: 'injected' }>

@@ -6,7 +6,7 @@ import {
   radiusPresets,
   type ThemeMode,
   themeModes,
-} from '../config/public-config.ts'
+} from '@signet/protocol/public-config'
 
 // Kept apart from theme.ts (which needs RainbowKit) because the first paint reads it.
 

@@ -1,6 +1,6 @@
+import type { PublicConfig } from '@signet/protocol/public-config'
 import type { Chain, Transport } from 'viem'
 import { type Config, createConfig } from 'wagmi'
-import type { PublicConfig } from '../config/public-config.ts'
 import type { SafeAppWagmiParts } from '../safe-app/safe-app-wagmi.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
 import { chainTransport, toViemChain } from './chains.ts'

@@ -1,5 +1,5 @@
+import { catalogWalletIds } from '@signet/protocol/wallet-descriptor'
 import { describe, expect, it } from 'vitest'
-import { catalogWalletIds } from '../../../server/src/config/wallet-descriptors.ts'
 import { needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
 import { buildWalletList } from './wallet-list.ts'
 

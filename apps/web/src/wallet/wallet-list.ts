@@ -1,6 +1,7 @@
 import { connectorsForWallets } from '@rainbow-me/rainbowkit'
+import type { WalletGroupConfig } from '@signet/protocol/public-config'
+import type { WalletDescriptor } from '@signet/protocol/wallet-descriptor'
 import type { CreateConnectorFn } from 'wagmi'
-import type { WalletDescriptor, WalletGroupConfig } from '../config/public-config.ts'
 import { customWallet } from './custom-wallet.ts'
 import { type CreateWalletFn, needsWalletConnect, walletCatalog } from './wallet-catalog.ts'
 import { checkProjectId } from './walletconnect-project-id.ts'

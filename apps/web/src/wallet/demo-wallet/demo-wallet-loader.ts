@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../config/public-config.ts'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import type { DemoProvider } from './demo-provider.ts'
 
 // Light on purpose: the page draws the demo wallet's panel at first paint, and the wallet's code

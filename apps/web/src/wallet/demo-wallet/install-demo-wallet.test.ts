@@ -1,5 +1,5 @@
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { describe, expect, it } from 'vitest'
-import type { PublicConfig } from '../../config/public-config.ts'
 import { demoWalletAllowed } from './demo-wallet-loader.ts'
 import { DemoWalletNotAllowedError, installDemoWallet } from './install-demo-wallet.ts'
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../config/public-config.ts'
+import type { PublicConfig } from '@signet/protocol/public-config'
 import { announceProvider } from './announce-provider.ts'
 import { createDemoProvider, type DemoProvider } from './demo-provider.ts'
 import { demoWalletInfo } from './demo-wallet-info.ts'
