@@ -38,9 +38,12 @@ export const apiErrorCodes = [
   'rate_limited',
   'rpc_unavailable',
   'gateway_unavailable',
+  'no_explorer',
   'database_unavailable',
   'not_found',
   'internal_error',
+  /** The server is up but not yet serving (it answers before its app is built). */
+  'starting',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
 

@@ -1,4 +1,5 @@
 import {
+  errorResponseSchema,
   type NonceResponse,
   nonceResponseSchema,
   type SessionResponse,
@@ -111,13 +112,10 @@ export async function readAuthApiJson(response: Response): Promise<unknown> {
     )
   }
   if (!response.ok) {
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
-    throw new AuthApiError(
-      typeof error?.code === 'string' ? error.code : 'http_error',
-      response.status,
-      typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`,
-      details,
-    )
+    const answer = errorResponseSchema.safeParse(body)
+    if (answer.success)
+      throw new AuthApiError(answer.data.error.code, response.status, answer.data.error.message, details)
+    throw new AuthApiError('http_error', response.status, `HTTP ${response.status}`, details)
   }
   return body
 }
