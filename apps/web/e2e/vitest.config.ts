@@ -7,6 +7,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),
   test: {
     include: ['apps/web/e2e/**/*.e2e.ts'],
+    setupFiles: ['apps/web/e2e/harness/csp-hook.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,

@@ -8,6 +8,8 @@ import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { requestClientAddress, trustedProxyList } from './client-address.ts'
+import { contentSecurityPolicy } from './content-security-policy.ts'
+import { cspReportRoutes } from './csp-report-routes.ts'
 import { framedSessionCookie } from './framed-session-cookie.ts'
 import { pendingSignInRoutes } from './pending-sign-in-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
@@ -37,6 +39,8 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
 }
 
 const maxBodyBytes = 64 * 1024
+/** Where browsers report what the Content Security Policy blocked. */
+export const cspReportPath = '/api/csp-report'
 
 /**
  * The whole HTTP surface: the JSON API under /api and the built web app everywhere else.
@@ -46,6 +50,15 @@ const maxBodyBytes = 64 * 1024
 export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   const app = new Hono<RequestLogEnv>()
   const secure = options.origin.startsWith('https:')
+  const { publicConfig } = options
+  const policy = contentSecurityPolicy({
+    safeHosts: options.safeHosts,
+    rpcUrls: publicConfig.chains.flatMap((chain) => chain.rpcUrls),
+    gatewayUrl: publicConfig.gatewayUrl,
+    walletConnect: publicConfig.walletConnectProjectId ? {} : undefined,
+    walletIds: publicConfig.walletGroups.flatMap((group) => group.wallets),
+    reportPath: cspReportPath,
+  })
 
   app.use('*', requestLogger(options.log))
   app.use('*', async (c, next) => {
@@ -55,7 +68,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     const headers = c.res.headers
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('Content-Security-Policy', `frame-ancestors 'self' ${options.safeHosts.join(' ')}`)
+    headers.set('Content-Security-Policy', policy)
     if (secure) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   })
 
@@ -99,6 +112,8 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
         pending: new RateLimiter(options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
         // Each explorer link asks the gateway: verify's rate, so the route can't be used to flood it.
         explorer: new RateLimiter(options.rateLimit.verifyPerMinute),
+        // Reports come from Signet's own pages; a page that sends more than this is noise or abuse.
+        cspReport: new RateLimiter(options.rateLimit.verifyPerMinute),
       }
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])
@@ -112,6 +127,14 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       ...options,
       pendingNonceTtlMs: options.pendingNonceTtlMs ?? options.nonceTtlMs,
       ...(rateLimits ? { limit: { limiter: rateLimits.pending, clientKey } } : {}),
+    }),
+  )
+
+  app.route(
+    cspReportPath,
+    cspReportRoutes({
+      log: options.log,
+      ...(rateLimits ? { limit: { limiter: rateLimits.cspReport, clientKey } } : {}),
     }),
   )
 

@@ -284,11 +284,16 @@ describe('POST /api/auth/verify', () => {
 })
 
 describe('security headers', () => {
-  it('allows framing only by itself and the Safe hosts', async () => {
+  it('sends the content security policy built from the configuration, framing only by itself and the Safe hosts', async () => {
     const response = await app.request('/api/health')
-    expect(response.headers.get('content-security-policy')).toBe(
-      "frame-ancestors 'self' https://app.safe.global",
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self';")
+    // The default chains' public RPCs, the configured one, then the gateway.
+    expect(policy).toMatch(
+      /; connect-src 'self' https:\/\/eth\.merkle\.io [^;]* http:\/\/127\.0\.0\.1:9 http:\/\/gateway\.test[ ;]/,
     )
+    expect(policy).toContain("frame-ancestors 'self' https://app.safe.global;")
+    expect(policy).toContain('report-uri /api/csp-report')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
   })

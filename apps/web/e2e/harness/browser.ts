@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { watchCspViolations } from './csp-violations.ts'
 
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
   (path): path is string => Boolean(path),
@@ -52,6 +53,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     ...(options.permissions ? { permissions: options.permissions } : {}),
   })
+  watchCspViolations(context)
   const page = await context.newPage()
   const messages: string[] = []
   page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`))

