@@ -77,7 +77,10 @@ describe('Content Security Policy', () => {
       'effective-directive': 'connect-src',
     })
     expect(takeCspViolations()).toEqual([
-      expect.stringContaining("Refused to connect to 'https://unlisted.example/collect'"),
+      expect.stringContaining(
+        "Connecting to 'https://unlisted.example/collect' violates the following Content Security Policy directive: \"connect-src 'self' ",
+      ),
+      expect.stringContaining('Fetch API cannot load https://unlisted.example/collect.'),
     ])
   })
 })
