@@ -1,4 +1,5 @@
-import { type ServerType, serve } from '@hono/node-server'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { type HttpBindings, type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
@@ -11,9 +12,13 @@ import {
 } from './config/config.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
 import { createApp } from './http/app.ts'
+import { sessionCookieName } from './http/auth-routes.ts'
 import { defaultWebDist } from './http/web-app.ts'
+import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
+import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
+import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
-import { sweepExpired } from './store/session-store.ts'
+import { deleteSession, sweepExpired } from './store/session-store.ts'
 
 export type StartSignetOptions = {
   env: Record<string, string | undefined>
@@ -74,9 +79,16 @@ export async function startSignet({
     stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
+    const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
+
     // The origin defaults to the port we actually get, so the app is built after listening.
-    let handler: ((request: Request) => Response | Promise<Response>) | undefined
-    const server = await listen((request) => handler?.(request) ?? startingResponse(), config)
+    let handler: ((request: Request, env: HttpBindings) => Response | Promise<Response>) | undefined
+    let nodeHandler: NodeHandler | undefined
+    const server = await listen(
+      (request, env) => handler?.(request, env) ?? startingResponse(),
+      (req, res) => nodeHandler?.(req, res) ?? false,
+      config,
+    )
     stops.push(() => closeServer(server))
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
@@ -96,6 +108,24 @@ export async function startSignet({
       resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
 
+    const oidcProvider = oidcSecrets
+      ? createOidcProvider({
+          db,
+          origin,
+          clients: config.oidc.clients,
+          secrets: oidcSecrets,
+          appName: config.appName,
+          signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
+        })
+      : undefined
+    if (oidcProvider) {
+      nodeHandler = oidcRequestHandler(oidcProvider)
+      log.info(
+        { issuer: oidcProvider.issuer, clients: config.oidc.clients.length },
+        'OpenID Connect provider on',
+      )
+    }
+
     const app = createApp({
       db,
       domain: signInDomain(origin),
@@ -110,8 +140,9 @@ export async function startSignet({
       rateLimit: config.rateLimit,
       webDist,
       log,
+      ...(oidcProvider ? { oidcProvider } : {}),
     })
-    handler = app.fetch
+    handler = (request, env) => app.fetch(request, env)
 
     await sweep(db, log)
     const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
@@ -158,12 +189,32 @@ async function startLocalFixtures(
   return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
 }
 
+/** A Node-level handler in front of Hono; false: not its request. */
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
 function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>,
+  front: NodeHandler,
   config: SignetConfig,
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server))
+    // The OpenID Connect provider reads the raw request itself, so it answers its routes before Hono.
+    const createFrontServer = ((
+      options: object,
+      listener: (req: IncomingMessage, res: ServerResponse) => void,
+    ) =>
+      createServer(options, (req, res) => {
+        if (!front(req, res)) listener(req, res)
+      })) as typeof createServer
+    const server = serve(
+      {
+        fetch: (request, env) => fetch(request, env as HttpBindings),
+        port: config.port,
+        hostname: config.host,
+        createServer: createFrontServer,
+      },
+      () => resolve(server),
+    )
     server.once('error', reject)
   })
 }
@@ -178,8 +229,11 @@ function closeServer(server: ServerType): Promise<void> {
 
 async function sweep(db: StoreDatabase, log: Logger) {
   try {
-    const swept = await sweepExpired(db, Date.now())
-    if (swept.nonces + swept.sessions > 0) log.debug(swept, 'swept expired rows')
+    const swept = {
+      ...(await sweepExpired(db, Date.now())),
+      oidc: await sweepExpiredOidcModels(db, Date.now()),
+    }
+    if (swept.nonces + swept.sessions + swept.oidc > 0) log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')
   }

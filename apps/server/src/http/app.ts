@@ -1,10 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
 import type { PublicConfig } from '../config/public-config.ts'
 import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
+import { interactionRoutes } from '../oidc/interaction-routes.ts'
+import { oidcInteractionPath } from '../oidc/oidc-provider.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { requestClientAddress, trustedProxyList } from './client-address.ts'
@@ -34,6 +37,8 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   pendingNonceTtlMs?: number
   /** Longest wait of an explorer link for the gateway (default 5 s). */
   explorerLookupTimeoutMs?: number
+  /** The OpenID Connect provider, when on: Signet serves its interaction pages and calls. */
+  oidcProvider?: Provider
 }
 
 const maxBodyBytes = 64 * 1024
@@ -130,6 +135,19 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       ...(rateLimits ? { limit: { limiter: rateLimits.explorer, clientKey } } : {}),
     }),
   )
+
+  if (options.oidcProvider) {
+    app.route(
+      oidcInteractionPath,
+      interactionRoutes({
+        ...options,
+        provider: options.oidcProvider,
+        appName: options.publicConfig.appName,
+        secure,
+        ...(rateLimits ? { verifyLimit: { limiter: rateLimits.verify, clientKey } } : {}),
+      }),
+    )
+  }
 
   // Safe{Wallet} fetches the manifest and its icon cross-origin.
   app.route('/', safeAppManifestRoutes({ appName: options.publicConfig.appName }))

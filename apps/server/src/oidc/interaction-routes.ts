@@ -1,0 +1,224 @@
+import type { HttpBindings } from '@hono/node-server'
+import { type Context, Hono } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type Provider from 'oidc-provider'
+import { z } from 'zod'
+import { type SignInContext, signIn } from '../auth/sign-in.ts'
+import { InvalidRequestError, SignetError } from '../errors.ts'
+import { sessionCookieName } from '../http/auth-routes.ts'
+import { readJsonBody } from '../http/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
+import { parseSiweMessage } from '../siwe/parse.ts'
+import { findSession, type Session } from '../store/session-store.ts'
+import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
+
+export type InteractionRoutesOptions = SignInContext & {
+  provider: Provider
+  appName: string
+  secure: boolean
+  verifyLimit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
+}
+
+type InteractionEnv = RequestLogEnv
+
+/** The Node request and response under Hono (@hono/node-server): the provider reads its cookies there. */
+function nodeBindings(c: Context): [HttpBindings['incoming'], HttpBindings['outgoing']] {
+  const env = c.env as HttpBindings
+  return [env.incoming, env.outgoing]
+}
+
+const loginBody = z.object({
+  message: z.string().min(1).max(16_384),
+  signature: z
+    .string()
+    .max(20_000)
+    .regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex'),
+})
+
+/**
+ * The statement of the SIWE message that signs a user in to an application through Signet: it names the
+ * application, and the message's `Resources` list the redirect URI, so the user sees where the proof goes.
+ */
+export function oidcSignInStatement(clientName: string): string {
+  return `Sign in to ${clientName}.`
+}
+
+/**
+ * Signet's side of an authorization request (mounted at `/oidc/interaction`, where the provider's
+ * interaction cookie is sent): the page is the web app (`GET /:uid`); its JSON calls are
+ * `GET /:uid/details`, `POST /:uid/login` (a signed SIWE message), `POST /:uid/continue` (the Signet
+ * session of this browser), `POST /:uid/consent` and `POST /:uid/abort`. Each answers `{redirectTo}` on
+ * success; the page then goes back to the provider, which continues the authorization.
+ */
+export function interactionRoutes(options: InteractionRoutesOptions): Hono<InteractionEnv> {
+  const routes = new Hono<InteractionEnv>()
+  const { provider } = options
+  const now = () => options.now?.() ?? Date.now()
+
+  const details = async (c: Context<InteractionEnv>) => {
+    let interaction: Awaited<ReturnType<Provider['interactionDetails']>>
+    try {
+      interaction = await provider.interactionDetails(...nodeBindings(c))
+    } catch {
+      throw new SignetError(
+        'interaction_not_found',
+        404,
+        'This sign-in request expired or was already finished; start again from the application.',
+      )
+    }
+    if (interaction.uid !== c.req.param('uid'))
+      throw new SignetError(
+        'interaction_not_found',
+        404,
+        'This sign-in request is not the one of this browser.',
+      )
+    const clientId = String(interaction.params.client_id)
+    const client = await provider.Client.find(clientId)
+    if (!client)
+      throw new SignetError('interaction_not_found', 404, `The application ${clientId} is unknown.`)
+    return { interaction, client }
+  }
+
+  const forbidCrossOrigin = (c: Context) => {
+    const origin = c.req.header('Origin')
+    if (origin !== undefined && origin !== options.origin)
+      throw new SignetError('forbidden_origin', 403, `Requests from ${origin} are not accepted.`)
+  }
+
+  const currentSession = async (c: Context): Promise<Session | undefined> => {
+    const token = getCookie(c, sessionCookieName)
+    return token ? findSession(options.db, token, now()) : undefined
+  }
+
+  /** Records the account's claims and finishes the login step with it. */
+  const finishLogin = async (c: Context<InteractionEnv>, session: Session) => {
+    const account: OidcAccount = {
+      accountId: caip10AccountId(session.chainId, session.address),
+      address: session.address,
+      chainId: session.chainId,
+      accountType: session.accountType,
+      signedInAt: session.issuedAt,
+    }
+    if (session.accountType !== 'eoa') {
+      const safe = await readSafeDetails(options.clientFor(session.chainId), session.address)
+      if (safe) account.safe = safe
+    }
+    await saveOidcAccount(options.db, account)
+    const redirectTo = await provider.interactionResult(...nodeBindings(c), {
+      login: { accountId: account.accountId, ts: Math.floor(session.issuedAt / 1000), remember: true },
+    })
+    annotateRequestLog(c, { address: shortAddress(session.address) })
+    return c.json({ redirectTo })
+  }
+
+  routes.get('/:uid/details', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const { interaction, client } = await details(c)
+    const session = await currentSession(c)
+    const scopes = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
+    const clientName = client.clientName ?? client.clientId
+    return c.json({
+      uid: interaction.uid,
+      prompt: interaction.prompt.name,
+      client: { id: client.clientId, name: clientName },
+      redirectUri: String(interaction.params.redirect_uri),
+      scopes,
+      statement: oidcSignInStatement(clientName),
+      accountId: interaction.session?.accountId ?? null,
+      session: session
+        ? { address: session.address, chainId: session.chainId, accountType: session.accountType }
+        : null,
+    })
+  })
+
+  routes.post('/:uid/login', async (c) => {
+    forbidCrossOrigin(c)
+    if (options.verifyLimit)
+      enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+    const body = loginBody.safeParse(await readJsonBody(c))
+    if (!body.success)
+      throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}.')
+    const { interaction, client } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    // The proof must be made for this application: a message signed for Signet alone, or for another
+    // application, does not sign anyone in here (the full SIWE rules follow in signIn).
+    const msg = parseSiweMessage(body.data.message)
+    const redirectUri = String(interaction.params.redirect_uri)
+    if (msg.statement !== oidcSignInStatement(client.clientName ?? client.clientId))
+      throw new SignetError(
+        'wrong_application',
+        401,
+        `The message's statement must be "${oidcSignInStatement(client.clientName ?? client.clientId)}".`,
+      )
+    if (!msg.resources?.includes(redirectUri))
+      throw new SignetError('wrong_application', 401, `The message's resources must list ${redirectUri}.`)
+    const { token, session } = await signIn(body.data, options)
+    setCookie(c, sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: options.secure,
+      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
+    })
+    return finishLogin(c, session)
+  })
+
+  routes.post('/:uid/continue', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    const session = await currentSession(c)
+    if (!session) throw new SignetError('no_session', 401, 'There is no live session.')
+    return finishLogin(c, session)
+  })
+
+  routes.post('/:uid/consent', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction } = await details(c)
+    if (interaction.prompt.name !== 'consent' || !interaction.session?.accountId)
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for consent now.')
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({
+          accountId: interaction.session.accountId,
+          clientId: String(interaction.params.client_id),
+        })
+    if (!grant) throw new SignetError('interaction_not_found', 404, 'The grant of this request is gone.')
+    const missing = interaction.prompt.details as {
+      missingOIDCScope?: string[]
+      missingOIDCClaims?: string[]
+    }
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
+    const grantId = await grant.save()
+    const redirectTo = await provider.interactionResult(
+      ...nodeBindings(c),
+      { consent: interaction.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    )
+    return c.json({ redirectTo })
+  })
+
+  routes.post('/:uid/abort', async (c) => {
+    forbidCrossOrigin(c)
+    await details(c)
+    const redirectTo = await provider.interactionResult(
+      ...nodeBindings(c),
+      { error: 'access_denied', error_description: 'The user declined the sign-in.' },
+      { mergeWithLastSubmission: false },
+    )
+    return c.json({ redirectTo })
+  })
+
+  routes.onError((error, c) => {
+    if (!(error instanceof SignetError)) throw error
+    annotateRequestLog(c, { code: error.code })
+    return c.json(error.toJSON(), error.status as 400)
+  })
+  return routes
+}
