@@ -41,7 +41,7 @@ const loginBody = z.object({
  * application, and the message's `Resources` list the redirect URI, so the user sees where the proof goes.
  */
 export function oidcSignInStatement(clientName: string): string {
-  return `Sign in to ${clientName}.`
+  return `Sign in to ${clientName} with your Ethereum account.`
 }
 
 /**
@@ -109,7 +109,16 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       login: { accountId: account.accountId, ts: Math.floor(session.issuedAt / 1000), remember: true },
     })
     annotateRequestLog(c, { address: shortAddress(session.address) })
-    return c.json({ redirectTo })
+    return c.json({
+      redirectTo,
+      session: {
+        address: session.address,
+        chainId: session.chainId,
+        accountType: session.accountType,
+        issuedAt: new Date(session.issuedAt).toISOString(),
+        expiresAt: new Date(session.expiresAt).toISOString(),
+      },
+    })
   }
 
   routes.get('/:uid/details', async (c) => {

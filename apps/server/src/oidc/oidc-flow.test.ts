@@ -97,7 +97,7 @@ describe('OpenID Connect provider over HTTP', () => {
       client: { id: 'wiki', name: 'Team Wiki' },
       redirectUri: appCallback,
       scopes: ['openid', 'profile', 'eth'],
-      statement: 'Sign in to Team Wiki.',
+      statement: 'Sign in to Team Wiki with your Ethereum account.',
       session: null,
     })
 
@@ -223,7 +223,7 @@ describe('OpenID Connect provider over HTTP', () => {
       body: { error: { code: 'invalid_nonce' } },
     })
     const forAnotherApp = interactionSignInMessage(
-      { ...details, statement: 'Sign in to Dashboard.' },
+      { ...details, statement: 'Sign in to Dashboard with your Ethereum account.' },
       account.address,
       await nonce(),
       signet.url,
