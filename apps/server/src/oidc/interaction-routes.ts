@@ -12,6 +12,7 @@ import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/re
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { findSession, type Session } from '../store/session-store.ts'
 import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
+import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
 
 export type InteractionRoutesOptions = SignInContext & {
   provider: Provider
@@ -35,6 +36,18 @@ const loginBody = z.object({
     .max(20_000)
     .regex(/^0x[0-9a-fA-F]*$/, 'must be 0x-prefixed hex'),
 })
+
+const safeSignInBody = loginBody.extend({ clientId: z.string().min(1).max(100) })
+
+function sessionBody(session: Session) {
+  return {
+    address: session.address,
+    chainId: session.chainId,
+    accountType: session.accountType,
+    issuedAt: new Date(session.issuedAt).toISOString(),
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  }
+}
 
 /**
  * The statement of the SIWE message that signs a user in to an application through Signet: it names the
@@ -91,8 +104,8 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     return token ? findSession(options.db, token, now()) : undefined
   }
 
-  /** Records the account's claims and finishes the login step with it. */
-  const finishLogin = async (c: Context<InteractionEnv>, session: Session) => {
+  /** Records what the session's account proved (a Safe's owners, threshold and version as they are now). */
+  const recordAccount = async (session: Session): Promise<OidcAccount> => {
     const account: OidcAccount = {
       accountId: caip10AccountId(session.chainId, session.address),
       address: session.address,
@@ -105,26 +118,56 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       if (safe) account.safe = safe
     }
     await saveOidcAccount(options.db, account)
+    return account
+  }
+
+  /** Finishes the login step as the account, signed in at `authTime` (ms). */
+  const finishLogin = async (c: Context<InteractionEnv>, accountId: string, authTime: number) => {
     const redirectTo = await provider.interactionResult(...nodeBindings(c), {
-      login: { accountId: account.accountId, ts: Math.floor(session.issuedAt / 1000), remember: true },
+      login: { accountId, ts: Math.floor(authTime / 1000), remember: true },
     })
-    annotateRequestLog(c, { address: shortAddress(session.address) })
-    return c.json({
-      redirectTo,
-      session: {
-        address: session.address,
-        chainId: session.chainId,
-        accountType: session.accountType,
-        issuedAt: new Date(session.issuedAt).toISOString(),
-        expiresAt: new Date(session.expiresAt).toISOString(),
-      },
+    return redirectTo
+  }
+
+  const setSessionCookie = (c: Context, token: string, session: Session) =>
+    setCookie(c, sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: options.secure,
+      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
     })
+
+  /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
+  const signInFor = async (
+    c: Context<InteractionEnv>,
+    client: { clientId: string; clientName?: string | undefined; redirectUris?: string[] | undefined },
+    body: { message: string; signature: string },
+    redirectUris: readonly string[],
+  ) => {
+    // The proof must be made for this application: a message signed for Signet alone, or for another
+    // application, does not sign anyone in here (the full SIWE rules follow in signIn).
+    const msg = parseSiweMessage(body.message)
+    const statement = oidcSignInStatement(client.clientName ?? client.clientId)
+    if (msg.statement !== statement)
+      throw new SignetError('wrong_application', 401, `The message's statement must be "${statement}".`)
+    if (!msg.resources?.some((resource) => redirectUris.includes(resource)))
+      throw new SignetError(
+        'wrong_application',
+        401,
+        `The message's resources must list ${redirectUris.join(' or ')}.`,
+      )
+    const signedIn = await signIn(body, options)
+    setSessionCookie(c, signedIn.token, signedIn.session)
+    annotateRequestLog(c, { address: shortAddress(signedIn.session.address) })
+    return signedIn
   }
 
   routes.get('/:uid/details', async (c) => {
     c.header('Cache-Control', 'no-store')
     const { interaction, client } = await details(c)
-    const session = await currentSession(c)
+    const token = getCookie(c, sessionCookieName)
+    const session = token ? await findSession(options.db, token, now()) : undefined
     const scopes = String(interaction.params.scope ?? '')
       .split(' ')
       .filter(Boolean)
@@ -140,6 +183,10 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       session: session
         ? { address: session.address, chainId: session.chainId, accountType: session.accountType }
         : null,
+      safeCompletion:
+        token !== undefined &&
+        session !== undefined &&
+        (await hasSafeCompletion(options.db, token, client.clientId)),
     })
   })
 
@@ -153,27 +200,54 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const { interaction, client } = await details(c)
     if (interaction.prompt.name !== 'login')
       throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
-    // The proof must be made for this application: a message signed for Signet alone, or for another
-    // application, does not sign anyone in here (the full SIWE rules follow in signIn).
-    const msg = parseSiweMessage(body.data.message)
-    const redirectUri = String(interaction.params.redirect_uri)
-    if (msg.statement !== oidcSignInStatement(client.clientName ?? client.clientId))
-      throw new SignetError(
-        'wrong_application',
-        401,
-        `The message's statement must be "${oidcSignInStatement(client.clientName ?? client.clientId)}".`,
+    const { session } = await signInFor(c, client, body.data, [String(interaction.params.redirect_uri)])
+    const account = await recordAccount(session)
+    const redirectTo = await finishLogin(c, account.accountId, session.issuedAt)
+    return c.json({ redirectTo, session: sessionBody(session) })
+  })
+
+  // A Safe's pending sign-in for an application, once its owners confirmed: not bound to an interaction
+  // (the one that started it may be long gone). It opens the Signet session and keeps the completion for
+  // the next authorization request of this browser to that application.
+  routes.post('/safe-sign-in', async (c) => {
+    forbidCrossOrigin(c)
+    if (options.verifyLimit)
+      enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+    const body = safeSignInBody.safeParse(await readJsonBody(c))
+    if (!body.success)
+      throw new InvalidRequestError(
+        'The body must be {"clientId": "…", "message": "<EIP-4361 text>", "signature": "0x…"}.',
       )
-    if (!msg.resources?.includes(redirectUri))
-      throw new SignetError('wrong_application', 401, `The message's resources must list ${redirectUri}.`)
-    const { token, session } = await signIn(body.data, options)
-    setCookie(c, sessionCookieName, token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: options.secure,
-      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
+    const client = await provider.Client.find(body.data.clientId)
+    if (!client)
+      throw new SignetError('unknown_client', 404, `The application ${body.data.clientId} is unknown.`)
+    const { token, session } = await signInFor(c, client, body.data, client.redirectUris ?? [])
+    const account = await recordAccount(session)
+    await saveSafeCompletion(options.db, {
+      token,
+      clientId: client.clientId,
+      accountId: account.accountId,
+      completedAt: session.issuedAt,
     })
-    return finishLogin(c, session)
+    return c.json(sessionBody(session))
+  })
+
+  routes.post('/:uid/safe-completion', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction, client } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    const token = getCookie(c, sessionCookieName)
+    const session = token ? await findSession(options.db, token, now()) : undefined
+    const completion =
+      token && session ? await consumeSafeCompletion(options.db, token, client.clientId, now()) : undefined
+    if (!completion)
+      throw new SignetError(
+        'no_completed_sign_in',
+        409,
+        'There is no completed Safe sign-in for this application.',
+      )
+    return c.json({ redirectTo: await finishLogin(c, completion.accountId, completion.completedAt) })
   })
 
   routes.post('/:uid/continue', async (c) => {
@@ -183,7 +257,8 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
     const session = await currentSession(c)
     if (!session) throw new SignetError('no_session', 401, 'There is no live session.')
-    return finishLogin(c, session)
+    const account = await recordAccount(session)
+    return c.json({ redirectTo: await finishLogin(c, account.accountId, session.issuedAt) })
   })
 
   routes.post('/:uid/consent', async (c) => {

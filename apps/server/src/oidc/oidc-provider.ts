@@ -44,6 +44,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       ...(client.client_secret ? { client_secret: client.client_secret } : {}),
       grant_types: ['authorization_code'],
       response_types: ['code'],
+      // auth_time in every ID token: for a Safe it is when the owners' signature completed.
+      require_auth_time: true,
     })),
     jwks: options.secrets.jwks as Configuration['jwks'],
     cookies: {

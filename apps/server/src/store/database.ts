@@ -63,6 +63,19 @@ export type StoreSchema = {
     /** When the signature was verified (ms). */
     signed_in_at: number
   }
+  /**
+   * A Safe's sign-in for an application that completed (its owners confirmed) after the authorization
+   * request that started it: the next request of the same browser (its Signet session) finishes with it,
+   * once.
+   */
+  oidc_safe_completions: {
+    /** SHA-256 of the Signet session token, as `sessions.id`. */
+    session_id: string
+    client_id: string
+    account_id: string
+    completed_at: number
+    consumed_at: number | null
+  }
 }
 
 export type StoreDatabase = Kysely<StoreSchema> & {
@@ -128,6 +141,15 @@ const migrations: Record<string, Migration> = {
         .addColumn('safe_threshold', 'integer')
         .addColumn('safe_version', 'varchar(32)')
         .addColumn('signed_in_at', 'bigint', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createTable('oidc_safe_completions')
+        .addColumn('session_id', 'varchar(64)', (column) => column.notNull())
+        .addColumn('client_id', 'varchar(100)', (column) => column.notNull())
+        .addColumn('account_id', 'varchar(128)', (column) => column.notNull())
+        .addColumn('completed_at', 'bigint', (column) => column.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_safe_completions_pk', ['session_id', 'client_id'])
         .execute()
     },
   },

@@ -1,10 +1,16 @@
 import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { createGatewayClient } from '@signet/gateway/client'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
 import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider } from '../auth/SignInProvider.tsx'
+import type { PublicConfig } from '../config/public-config.ts'
+import { OwnerSafeSignIn } from '../safe-sign-in/OwnerSafeSignIn.tsx'
+import { holdPendingNonce } from '../safe-sign-in/pending-nonce-api.ts'
+import type { KeyValueStorage } from '../safe-sign-in/pending-sign-in-storage.ts'
+import type { SafeSignInServices } from '../safe-sign-in/safe-sign-in-flow.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
@@ -101,13 +107,7 @@ export default function OidcInteractionApp({
       <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
       {createPortal(<ConnectErrorNotice />, slots.top)}
       {createPortal(
-        <InteractionPanel
-          details={details}
-          api={api}
-          appName={config.appName}
-          leaving={leaving}
-          onLeave={leaveFor}
-        />,
+        <InteractionPanel details={details} api={api} config={config} leaving={leaving} onLeave={leaveFor} />,
         slots.route ?? slots.top,
       )}
       {createPortal(<SignInErrorNotice />, slots.overlay)}
@@ -118,15 +118,66 @@ export default function OidcInteractionApp({
 type InteractionPanelProps = {
   details: InteractionDetails
   api: InteractionApi
-  appName: string
+  config: Pick<PublicConfig, 'appName' | 'gatewayUrl' | 'chains'>
   leaving: boolean
   onLeave: (url: string) => void
 }
 
-function InteractionPanel({ details, api, appName, leaving, onLeave }: InteractionPanelProps) {
+/** A pending Safe sign-in per application, apart from Signet's own (which the home page resumes). */
+function applicationStorage(storage: KeyValueStorage, clientId: string): KeyValueStorage {
+  const key = (name: string) => `${name}:oidc:${clientId}`
+  return {
+    getItem: (name) => storage.getItem(key(name)),
+    setItem: (name, value) => storage.setItem(key(name), value),
+    removeItem: (name) => storage.removeItem(key(name)),
+  }
+}
+
+function InteractionPanel({ details, api, config, leaving, onLeave }: InteractionPanelProps) {
+  const appName = config.appName
   const { openConnectModal } = useConnectModal()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  // The Safe's owners confirmed after this request ended: the application must ask again.
+  const [returnToApplication, setReturnToApplication] = useState(false)
+
+  const finishing = useRef(false)
+  const finishWithSafe = useCallback(async () => {
+    // Once per page: the completion is single-use (React's development double effects included).
+    if (finishing.current) return
+    finishing.current = true
+    try {
+      onLeave(await api.completeSafeSignIn())
+    } catch (caught) {
+      console.warn('[Signet] this sign-in request ended before the Safe signed in:', caught)
+      setReturnToApplication(true)
+    }
+  }, [api, onLeave])
+
+  // A Safe's sign-in completed for this application since its last request: this one finishes at once.
+  useEffect(() => {
+    if (details.prompt === 'login' && details.safeCompletion) void finishWithSafe()
+  }, [details, finishWithSafe])
+
+  const safeServices = useMemo<SafeSignInServices>(() => {
+    const signet = createAuthApi()
+    return {
+      gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
+      auth: {
+        getNonce: () => signet.getNonce(),
+        async verify(request) {
+          const session = await api.safeSignIn(details.client.id, request)
+          void finishWithSafe()
+          return session
+        },
+      },
+      holdNonce: (message: string) => holdPendingNonce(message),
+      storage: applicationStorage(window.localStorage, details.client.id),
+      appName: config.appName,
+      location: window.location,
+      application: { statement: details.statement, resources: [details.redirectUri] },
+    }
+  }, [api, config.gatewayUrl, config.appName, details, finishWithSafe])
   const step = (action: () => Promise<string>) => async () => {
     setBusy(true)
     setError(undefined)
@@ -153,8 +204,20 @@ function InteractionPanel({ details, api, appName, leaving, onLeave }: Interacti
       <p>
         Your proof goes to <code data-testid="oidc-redirect-uri">{details.redirectUri}</code>
       </p>
-      {leaving ? (
+      {returnToApplication ? (
+        <div className="notice" role="status" data-testid="oidc-return">
+          <p>
+            Signed in as your Safe. This sign-in request of {name} has ended meanwhile: return to {name} and
+            sign in again — it completes at once.
+          </p>
+          <a className="button primary" href={new URL('/', details.redirectUri).href}>
+            Return to {name}
+          </a>
+        </div>
+      ) : leaving ? (
         <p role="status">Returning to {name}…</p>
+      ) : details.prompt === 'login' && details.safeCompletion ? (
+        <p role="status">Signing you in as your Safe…</p>
       ) : details.prompt === 'login' ? (
         <div className="oidc-request__actions">
           {details.session && (
@@ -199,6 +262,9 @@ function InteractionPanel({ details, api, appName, leaving, onLeave }: Interacti
         <p className="notice notice--warning" role="alert">
           {error}
         </p>
+      )}
+      {details.prompt === 'login' && !details.safeCompletion && !leaving && (
+        <OwnerSafeSignIn services={safeServices} chains={config.chains} />
       )}
     </section>
   )

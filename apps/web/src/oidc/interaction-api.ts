@@ -13,6 +13,8 @@ export type InteractionDetails = {
   statement: string
   /** The account signed in, at the consent step (CAIP-10). */
   accountId: string | null
+  /** A Safe's sign-in for this application completed since the last request: it finishes this one at once. */
+  safeCompletion: boolean
   /** This browser's Signet session, which may continue at once. */
   session: { address: Address; chainId: number; accountType: SignInSession['accountType'] } | null
 }
@@ -58,7 +60,8 @@ export function readInteractionDetails(body: unknown): InteractionDetails {
     !Array.isArray(scopes) ||
     !scopes.every((scope) => typeof scope === 'string') ||
     typeof statement !== 'string' ||
-    (accountId !== null && typeof accountId !== 'string')
+    (accountId !== null && typeof accountId !== 'string') ||
+    typeof body.safeCompletion !== 'boolean'
   )
     throw malformed()
   return {
@@ -69,6 +72,7 @@ export function readInteractionDetails(body: unknown): InteractionDetails {
     scopes: scopes as string[],
     statement,
     accountId: accountId as string | null,
+    safeCompletion: body.safeCompletion,
     session: readSession(body.session ?? null),
   }
 }
@@ -91,7 +95,7 @@ export function createInteractionApi(uid: string) {
   const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
     let response: Response
     try {
-      response = await fetch(`${base}/${path}`, {
+      response = await fetch(path.startsWith('/') ? path : `${base}/${path}`, {
         credentials: 'same-origin',
         cache: 'no-store',
         ...init,
@@ -125,6 +129,32 @@ export function createInteractionApi(uid: string) {
     /** Signs in as this browser's Signet session. */
     async continueAsSession(): Promise<string> {
       return readRedirect(await post('continue'))
+    },
+    /** Finishes this request with the Safe's sign-in that completed for the application. */
+    async completeSafeSignIn(): Promise<string> {
+      return readRedirect(await post('safe-completion'))
+    },
+    /**
+     * Signs in as a Safe whose owners confirmed, for the application `clientId` — whether or not this
+     * request still lives.
+     */
+    async safeSignIn(
+      clientId: string,
+      request: { message: string; signature: string },
+    ): Promise<SignInSession> {
+      const body = await call('/oidc/interaction/safe-sign-in', {
+        method: 'POST',
+        body: JSON.stringify({ clientId, ...request }),
+      })
+      const session = readSession(isRecord(body) ? body : null)
+      if (
+        !session ||
+        !isRecord(body) ||
+        typeof body.issuedAt !== 'string' ||
+        typeof body.expiresAt !== 'string'
+      )
+        throw malformed()
+      return { ...session, issuedAt: body.issuedAt, expiresAt: body.expiresAt }
     },
     async consent(): Promise<string> {
       return readRedirect(await post('consent'))
