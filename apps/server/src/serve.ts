@@ -13,6 +13,8 @@ import {
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
 import { createApp } from './http/app.ts'
 import { sessionCookieName } from './http/auth-routes.ts'
+import { clientAddress, trustedProxyList } from './http/client-address.ts'
+import { RateLimiter, sweepRateLimits } from './http/rate-limit.ts'
 import { defaultWebDist } from './http/web-app.ts'
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
@@ -119,7 +121,24 @@ export async function startSignet({
         })
       : undefined
     if (oidcProvider) {
-      nodeHandler = oidcRequestHandler(oidcProvider)
+      const trustedProxies = trustedProxyList(config.rateLimit.trustedProxies)
+      nodeHandler = oidcRequestHandler(
+        oidcProvider,
+        config.rateLimit.enabled
+          ? {
+              authorization: new RateLimiter(db, 'oidc-authorization', config.rateLimit.noncePerMinute),
+              token: new RateLimiter(db, 'oidc-token', config.rateLimit.verifyPerMinute),
+              clientKey: (req) => {
+                const forwarded = req.headers['x-forwarded-for']
+                return clientAddress(
+                  req.socket.remoteAddress,
+                  Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+                  trustedProxies,
+                )
+              },
+            }
+          : undefined,
+      )
       log.info(
         { issuer: oidcProvider.issuer, clients: config.oidc.clients.length },
         'OpenID Connect provider on',
@@ -229,11 +248,14 @@ function closeServer(server: ServerType): Promise<void> {
 
 async function sweep(db: StoreDatabase, log: Logger) {
   try {
+    const now = Date.now()
     const swept = {
-      ...(await sweepExpired(db, Date.now())),
-      oidc: await sweepExpiredOidcModels(db, Date.now()),
+      ...(await sweepExpired(db, now)),
+      oidc: await sweepExpiredOidcModels(db, now),
+      rateLimits: await sweepRateLimits(db, now),
     }
-    if (swept.nonces + swept.sessions + swept.oidc > 0) log.debug(swept, 'swept expired rows')
+    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits > 0)
+      log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')
   }

@@ -99,11 +99,15 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
 
   const rateLimits = options.rateLimit.enabled
     ? {
-        nonce: new RateLimiter(options.rateLimit.noncePerMinute),
-        verify: new RateLimiter(options.rateLimit.verifyPerMinute),
-        pending: new RateLimiter(options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
+        nonce: new RateLimiter(options.db, 'nonce', options.rateLimit.noncePerMinute),
+        verify: new RateLimiter(options.db, 'verify', options.rateLimit.verifyPerMinute),
+        pending: new RateLimiter(
+          options.db,
+          'pending',
+          options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute,
+        ),
         // Each explorer link asks the gateway: verify's rate, so the route can't be used to flood it.
-        explorer: new RateLimiter(options.rateLimit.verifyPerMinute),
+        explorer: new RateLimiter(options.db, 'explorer', options.rateLimit.verifyPerMinute),
       }
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])

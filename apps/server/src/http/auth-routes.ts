@@ -35,7 +35,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   const now = () => options.now?.() ?? Date.now()
 
   routes.get('/nonce', async (c) => {
-    enforceRateLimit(c, options.rateLimits?.nonce, options.clientKey(c))
+    await enforceRateLimit(c, options.rateLimits?.nonce, options.clientKey(c))
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
     annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
@@ -43,7 +43,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   })
 
   routes.post('/verify', async (c) => {
-    enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
+    await enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
     const body = verifyBody.safeParse(await readJsonBody(c))
     if (!body.success) {
       const issue = body.error.issues[0]

@@ -193,7 +193,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   routes.post('/:uid/login', async (c) => {
     forbidCrossOrigin(c)
     if (options.verifyLimit)
-      enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+      await enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
     const body = loginBody.safeParse(await readJsonBody(c))
     if (!body.success)
       throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}.')
@@ -212,7 +212,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   routes.post('/safe-sign-in', async (c) => {
     forbidCrossOrigin(c)
     if (options.verifyLimit)
-      enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+      await enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
     const body = safeSignInBody.safeParse(await readJsonBody(c))
     if (!body.success)
       throw new InvalidRequestError(

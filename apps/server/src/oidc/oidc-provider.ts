@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import type { RateLimiter } from '../http/rate-limit.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
 import { oidcAdapterFactory } from './oidc-adapter.ts'
@@ -152,6 +153,13 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   }
 }
 
+/** Per-client limits of the provider's authorization and token endpoints (none when rate limits are off). */
+export type OidcRouteLimits = {
+  authorization: RateLimiter
+  token: RateLimiter
+  clientKey: (req: IncomingMessage) => string
+}
+
 /**
  * The provider's own routes (everything under /oidc but Signet's interaction pages), for the Node
  * listener: it reads the raw request body itself, so it runs in front of Hono. Returns false for a
@@ -159,8 +167,25 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
  */
 export function oidcRequestHandler(
   provider: Provider,
+  limits?: OidcRouteLimits,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const callback = provider.callback()
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const limiter = path === '/auth' ? limits?.authorization : path === '/token' ? limits?.token : undefined
+    const retryAfter = limiter && limits ? await limiter.hit(limits.clientKey(req)) : undefined
+    if (retryAfter !== undefined) {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
+      res.end(
+        JSON.stringify({
+          error: 'rate_limited',
+          error_description: `Too many requests; retry in ${retryAfter} s.`,
+        }),
+      )
+      return
+    }
+    await callback(req, res)
+  }
   return (req, res) => {
     const url = req.url ?? '/'
     if (url !== oidcMountPath && !url.startsWith(`${oidcMountPath}/`) && !url.startsWith(`${oidcMountPath}?`))
@@ -171,7 +196,11 @@ export function oidcRequestHandler(
     Object.assign(req, { originalUrl: url })
     req.url = url.slice(oidcMountPath.length) || '/'
     if (req.url.startsWith('?')) req.url = `/${req.url}`
-    void callback(req, res)
+    answer(req, res).catch(() => {
+      // The limiter's database failed: the provider's own answers never reject.
+      if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: 'temporarily_unavailable' }))
+    })
     return true
   }
 }

@@ -68,6 +68,13 @@ export type StoreSchema = {
    * request that started it: the next request of the same browser (its Signet session) finishes with it,
    * once.
    */
+  /** Per-client request counters (fixed one-minute windows), shared by every process on the database. */
+  rate_limits: {
+    /** `<limit name>:<client address>`. */
+    key: string
+    window_end: number
+    count: number
+  }
   oidc_safe_completions: {
     /** SHA-256 of the Signet session token, as `sessions.id`. */
     session_id: string
@@ -151,6 +158,17 @@ const migrations: Record<string, Migration> = {
         .addColumn('consumed_at', 'bigint')
         .addPrimaryKeyConstraint('oidc_safe_completions_pk', ['session_id', 'client_id'])
         .execute()
+    },
+  },
+  '0003_shared_rate_limits': {
+    async up(db) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(200)', (column) => column.primaryKey())
+        .addColumn('window_end', 'bigint', (column) => column.notNull())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .execute()
+      await db.schema.createIndex('rate_limits_window_end').on('rate_limits').column('window_end').execute()
     },
   },
 }
