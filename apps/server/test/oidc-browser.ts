@@ -54,12 +54,17 @@ export async function browserGet(jar: CookieJar, url: string): Promise<Response>
   return response
 }
 
-/** POST JSON from Signet's own page (its Origin), with the jar's cookies. */
-export async function browserPost(jar: CookieJar, url: string, body: unknown = {}): Promise<Response> {
+/** POST JSON from Signet's own page (its Origin: `pageOrigin`, by default the URL's), with the jar's cookies. */
+export async function browserPost(
+  jar: CookieJar,
+  url: string,
+  body: unknown = {},
+  pageOrigin = new URL(url).origin,
+): Promise<Response> {
   const response = await fetch(url, {
     method: 'POST',
     redirect: 'manual',
-    headers: { cookie: jar.header(), 'content-type': 'application/json', origin: new URL(url).origin },
+    headers: { cookie: jar.header(), 'content-type': 'application/json', origin: pageOrigin },
     body: JSON.stringify(body),
   })
   jar.store(response)
@@ -90,14 +95,14 @@ export function interactionSignInMessage(
   address: Address,
   nonce: string,
   origin: string,
-  overrides: { domain?: string } = {},
+  overrides: { domain?: string; chainId?: number } = {},
 ): string {
   return createSiweMessage({
     domain: overrides.domain ?? new URL(origin).host,
     address,
     uri: origin,
     version: '1',
-    chainId: 31337,
+    chainId: overrides.chainId ?? 31337,
     nonce,
     issuedAt: new Date(),
     statement: details.statement,
@@ -113,6 +118,8 @@ export async function signInThroughInteraction(
   jar: CookieJar,
   interactionUrl: URL,
   account: PrivateKeyAccount,
+  /** Signet's public origin when it differs from where the requests go (SIGNET_ORIGIN of a test process). */
+  publicOrigin = interactionUrl.origin,
 ): Promise<URL> {
   const origin = interactionUrl.origin
   let page = interactionUrl
@@ -122,11 +129,11 @@ export async function signInThroughInteraction(
     let answer: Response
     if (details.prompt === 'login') {
       const nonce = ((await (await fetch(`${origin}/api/auth/nonce`)).json()) as { nonce: string }).nonce
-      const message = interactionSignInMessage(details, account.address, nonce, origin)
+      const message = interactionSignInMessage(details, account.address, nonce, publicOrigin)
       const signature = await account.signMessage({ message })
-      answer = await browserPost(jar, `${page.href}/login`, { message, signature })
+      answer = await browserPost(jar, `${page.href}/login`, { message, signature }, publicOrigin)
     } else {
-      answer = await browserPost(jar, `${page.href}/consent`)
+      answer = await browserPost(jar, `${page.href}/consent`, {}, publicOrigin)
     }
     if (!answer.ok)
       throw new Error(`interaction ${details.prompt} answered ${answer.status}: ${await answer.text()}`)
