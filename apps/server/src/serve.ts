@@ -36,7 +36,14 @@ export type RunningSignet = {
   listenUrl: string
   config: SignetConfig & { origin: string }
   /** The local chain and its fixtures, when Signet started one. */
-  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
+  demo?: {
+    rpcUrl: string
+    fixtures: DemoFixtures
+    gatewayUrl?: string
+    sandboxUrl?: string
+    /** The example application signing in through Signet's OpenID Connect provider. */
+    exampleAppUrl?: string
+  }
   stop(): Promise<void>
 }
 
@@ -109,12 +116,21 @@ export async function startSignet({
       // Safe transaction not executed yet on its page (app.safe.global cannot know the local chain).
       resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
+    let oidcClients = config.oidc.clients
+    if (demo && oidcSecrets && oidcClients.length === 0) {
+      // Demo: an example application signs in through Signet's provider, on a port of its own.
+      const { startExampleApplication } = await import('@signet/sandbox/example-app/example-app')
+      const example = await startExampleApplication({ issuer: () => `${origin}/oidc` })
+      stops.push(() => example.stop())
+      demo.exampleAppUrl = example.url
+      oidcClients = [example.client]
+    }
 
     const oidcProvider = oidcSecrets
       ? createOidcProvider({
           db,
           origin,
-          clients: config.oidc.clients,
+          clients: oidcClients,
           secrets: oidcSecrets,
           appName: config.appName,
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
@@ -139,10 +155,7 @@ export async function startSignet({
             }
           : undefined,
       )
-      log.info(
-        { issuer: oidcProvider.issuer, clients: config.oidc.clients.length },
-        'OpenID Connect provider on',
-      )
+      log.info({ issuer: oidcProvider.issuer, clients: oidcClients.length }, 'OpenID Connect provider on')
     }
 
     const app = createApp({
