@@ -1,5 +1,5 @@
 import { serveStatic } from '@hono/node-server/serve-static'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
@@ -76,7 +76,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     throw new SignetError('payload_too_large', 413, `The body must be at most ${maxBodyBytes / 1024} KiB.`)
   }
   const limitStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
-  app.use('/api/*', async (c, next) => {
+  const limitBody: MiddlewareHandler = async (c, next) => {
     // A declared length is enough (Node's parser never reads past it) and leaves the body to the route's
     // c.req.json(), which reads it straight from the socket; hono's bodyLimit touches c.req.raw.body,
     // which builds a web Request and ReadableStream for every call. Chunked bodies are counted as they come.
@@ -85,7 +85,10 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       return Number(length) > maxBodyBytes ? tooLarge() : next()
     }
     return limitStreamedBody(c, next)
-  })
+  }
+  app.use('/api/*', limitBody)
+  // Signet's interaction calls of the OpenID Connect provider take JSON bodies too.
+  app.use(`${oidcInteractionPath}/*`, limitBody)
   app.get('/api/health', async (c) => {
     if (!(await pingDatabase(options.db))) {
       return c.json(

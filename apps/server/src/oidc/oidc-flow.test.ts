@@ -191,7 +191,7 @@ describe('OpenID Connect provider over HTTP', () => {
     )
   })
 
-  it('refuses a SIWE message for another domain, for a used nonce, or made for another application', async () => {
+  it('refuses a SIWE message for another domain, for a used nonce, made for another application, or posted cross-site', async () => {
     const config = await discover('wiki', client.ClientSecretBasic(wikiSecret), wikiSecret)
     const { jar, landed } = await authorize(config, { scope: 'openid' })
     const details = (await (await browserGet(jar, `${landed.href}/details`)).json()) as InteractionDetails
@@ -232,6 +232,22 @@ describe('OpenID Connect provider over HTTP', () => {
       status: 401,
       body: { error: { code: 'wrong_application' } },
     })
+    // A page of another site cannot post the proof.
+    const crossSite = interactionSignInMessage(details, account.address, await nonce(), signet.url)
+    const forged = await browserPost(
+      jar,
+      `${landed.href}/login`,
+      { message: crossSite, signature: await account.signMessage({ message: crossSite }) },
+      'https://evil.example',
+    )
+    expect(forged.status).toBe(403)
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('forbidden_origin')
+    // Nor a body past the API's limit.
+    const huge = await browserPost(jar, `${landed.href}/login`, {
+      message: 'x'.repeat(70_000),
+      signature: '0x',
+    })
+    expect(huge.status).toBe(413)
     const used = interactionSignInMessage(details, account.address, await nonce(), signet.url)
     expect((await tryLogin(used)).status).toBe(200)
     // The interaction moved on; the same message is refused wherever it is replayed.
