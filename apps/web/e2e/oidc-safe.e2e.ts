@@ -192,4 +192,41 @@ describe('a Safe signs in to an application through Signet', () => {
     expect(visited.some((path) => path.startsWith('/oidc/interaction/'))).toBe(true)
     expect(walletRequests.filter((method) => signingMethods.includes(method))).toEqual([])
   })
+
+  it('a 1-of-1 Safe completes while the request lives: straight back to the application', {
+    timeout: 90_000,
+  }, async (test) => {
+    const safe = environment.chain.singleOwnerSafe.address
+    const config = await client.discovery(
+      new URL(`${environment.fixture.signet.url}/oidc`),
+      'dashboard',
+      undefined,
+      client.None(),
+      { execute: [client.allowInsecureRequests] },
+    )
+    const request = await authorizationRequest(config)
+    const { page } = await openTestPage(environment.fixture, test, {
+      wallet: { accounts: [key(0)] },
+      path: `${request.url.pathname}${request.url.search}`,
+    })
+    await page.getByRole('button', { name: 'Sign in with your wallet' }).click()
+    await dialog(page).getByRole('button', { name: testWalletName }).click()
+    await dialog(page)
+      .getByTestId('verify-alternative')
+      .getByRole('button', { name: 'Choose a Safe' })
+      .click()
+    await ownedSafe(page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
+    const returned = await backAtApplication(page)
+    const tokens = await client.authorizationCodeGrant(config, returned, {
+      pkceCodeVerifier: request.verifier,
+      idTokenExpected: true,
+    })
+    expect(tokens.claims()).toMatchObject({
+      sub: `eip155:31337:${getAddress(safe)}`,
+      account_type: 'contract',
+      safe_owners: [getAddress(key(0).address)],
+      safe_threshold: 1,
+      safe_version: '1.4.1',
+    })
+  })
 })

@@ -61,8 +61,10 @@ export function oidcSignInStatement(clientName: string): string {
  * Signet's side of an authorization request (mounted at `/oidc/interaction`, where the provider's
  * interaction cookie is sent): the page is the web app (`GET /:uid`); its JSON calls are
  * `GET /:uid/details`, `POST /:uid/login` (a signed SIWE message), `POST /:uid/continue` (the Signet
- * session of this browser), `POST /:uid/consent` and `POST /:uid/abort`. Each answers `{redirectTo}` on
- * success; the page then goes back to the provider, which continues the authorization.
+ * session of this browser), `POST /:uid/consent`, `POST /:uid/abort`, and for a Safe whose owners confirm
+ * over hours `POST /safe-sign-in` (its completed pending sign-in, kept for the application) and
+ * `POST /:uid/safe-completion` (a later request finishing with it, once). Each step answers
+ * `{redirectTo}`; the page then goes back to the provider, which continues the authorization.
  */
 export function interactionRoutes(options: InteractionRoutesOptions): Hono<InteractionEnv> {
   const routes = new Hono<InteractionEnv>()
