@@ -213,15 +213,15 @@ describe('Signet as an OpenID Connect provider', () => {
     )
   })
 
-  it('refuses a SIWE message made for another domain', async (test) => {
+  /** Signs in from the request page with the message changed by `spoil` on its way to Signet; Signet's answers. */
+  async function spoiledSignIn(test: Parameters<typeof openTestPage>[1], spoil: (message: string) => string) {
     const config = await wiki()
     const url = client.buildAuthorizationUrl(config, { redirect_uri: callback, scope: 'openid' })
     const { page } = await startAuthorization(test, url)
     const answers: { status: number; code?: string }[] = []
     await page.route('**/oidc/interaction/*/login', async (route) => {
       const body = JSON.parse(route.request().postData() ?? '{}') as { message: string; signature: string }
-      const host = new URL(fixture.signet.url).host
-      body.message = body.message.replace(`${host} wants you`, 'evil.example wants you')
+      body.message = spoil(body.message)
       const response = await route.fetch({ postData: JSON.stringify(body) })
       answers.push({
         status: response.status(),
@@ -231,8 +231,23 @@ describe('Signet as an OpenID Connect provider', () => {
     })
     await signInWithWallet(page)
     await dialog(page).getByText(verifyingError, { exact: true }).waitFor()
-    expect(answers).toEqual([{ status: 401, code: 'domain_mismatch' }])
     expect(page.url()).toContain('/oidc/interaction/')
+    return answers
+  }
+
+  it('refuses a SIWE message made for another domain', async (test) => {
+    const host = new URL(fixture.signet.url).host
+    const answers = await spoiledSignIn(test, (message) =>
+      message.replace(`${host} wants you`, 'evil.example wants you'),
+    )
+    expect(answers).toEqual([{ status: 401, code: 'domain_mismatch' }])
+  })
+
+  it('refuses a SIWE message with a nonce Signet never issued', async (test) => {
+    const answers = await spoiledSignIn(test, (message) =>
+      message.replace(/^Nonce: \w+$/m, 'Nonce: a1b2c3d4e5f6g7h8i9j0k1l2'),
+    )
+    expect(answers).toEqual([{ status: 401, code: 'invalid_nonce' }])
   })
 
   it('RP-initiated logout ends the Signet session', async (test) => {
