@@ -8,7 +8,9 @@
 // (details, nonce, sign, login), the provider's resume and redirect to the application, and the code
 // exchanged for tokens by openid-client (which verifies the ID token). The visitor's wallet signs both
 // in this process. Rounds alternate which of the two goes first; figures are medians over the rounds,
-// the ratio is taken per round. The bench exits 1 when any sign-in or round trip fails.
+// the ratio is taken per round. A third figure: plain sign-ins against a second process whose rate
+// limits are on (limits out of reach), i.e. the cost of counting each request in the database.
+// The bench exits 1 when any sign-in or round trip fails.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -32,6 +34,14 @@ const concurrency = Number(values.concurrency)
 
 const callback = 'http://localhost:9/callback'
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-bench-oidc-'))
+const limited = await startSignetProcess({
+  env: {
+    DATABASE_URL: join(dataDir, 'limited.sqlite'),
+    SIGNET_RATE_LIMIT: 'on',
+    SIGNET_RATE_LIMIT_NONCE: '1000000',
+    SIGNET_RATE_LIMIT_VERIFY: '1000000',
+  },
+})
 const server = await startSignetProcess({
   env: {
     DATABASE_URL: join(dataDir, 'signet.sqlite'),
@@ -56,13 +66,15 @@ try {
   })
   const accounts = Array.from({ length: concurrency }, () => privateKeyToAccount(generatePrivateKey()))
 
-  const plainSignIn = async (worker: number) => {
+  const plainSignInAt = (base: string) => async (worker: number) => {
     const account = accounts[worker] ?? accounts[0]
     if (!account) throw new Error('no account')
-    const message = signInMessage(account.address, await fetchNonce(server.url))
-    const answer = await postVerify(server.url, message, await account.signMessage({ message }))
+    const message = signInMessage(account.address, await fetchNonce(base))
+    const answer = await postVerify(base, message, await account.signMessage({ message }))
     if (answer.status !== 200 || !answer.cookie) failures += 1
   }
+  const plainSignIn = plainSignInAt(server.url)
+  const limitedSignIn = plainSignInAt(limited.url)
 
   const oidcRoundTrip = async (worker: number) => {
     const account = accounts[worker] ?? accounts[0]
@@ -109,26 +121,34 @@ try {
 
   // Warm-up: JIT, statement caches, the provider's keys.
   await measure(plainSignIn, concurrency * 2)
+  await measure(limitedSignIn, concurrency * 2)
   await measure(oidcRoundTrip, concurrency * 2)
 
   const plain: number[] = []
   const oidc: number[] = []
   const ratios: number[] = []
+  const limitedRates: number[] = []
+  const limitedRatios: number[] = []
   for (let round = 0; round < rounds; round++) {
     let plainRate: number
     let oidcRate: number
+    let limitedRate: number
     if (round % 2 === 0) {
       plainRate = await measure(plainSignIn, count)
+      limitedRate = await measure(limitedSignIn, count)
       oidcRate = await measure(oidcRoundTrip, count)
     } else {
       oidcRate = await measure(oidcRoundTrip, count)
+      limitedRate = await measure(limitedSignIn, count)
       plainRate = await measure(plainSignIn, count)
     }
     plain.push(plainRate)
     oidc.push(oidcRate)
+    limitedRates.push(limitedRate)
     ratios.push(oidcRate / plainRate)
+    limitedRatios.push(limitedRate / plainRate)
     console.log(
-      `round ${round + 1}/${rounds}: plain sign-ins ${plainRate.toFixed(1)}/s, OIDC round trips ${oidcRate.toFixed(1)}/s`,
+      `round ${round + 1}/${rounds}: plain sign-ins ${plainRate.toFixed(1)}/s (rate-limited ${limitedRate.toFixed(1)}/s), OIDC round trips ${oidcRate.toFixed(1)}/s`,
     )
   }
   console.log(
@@ -137,9 +157,11 @@ try {
   console.log(`  plain sign-ins (nonce → sign → verify):           ${median(plain).toFixed(1)}/s`)
   console.log(`  OIDC authorization-code round trips (+ tokens):   ${median(oidc).toFixed(1)}/s`)
   console.log(`  OIDC / plain:                                     ${median(ratios).toFixed(2)}`)
+  console.log(`  plain sign-ins, rate limits counted in the DB:    ${median(limitedRates).toFixed(1)}/s`)
+  console.log(`  rate-limited / plain:                             ${median(limitedRatios).toFixed(2)}`)
   if (failures > 0) console.error(`${failures} sign-ins or round trips failed`)
 } finally {
-  await server.stop()
+  await Promise.all([server.stop(), limited.stop()])
   rmSync(dataDir, { recursive: true, force: true })
 }
 process.exit(failures > 0 ? 1 : 0)
