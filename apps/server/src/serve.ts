@@ -1,4 +1,5 @@
-import { type ServerType, serve } from '@hono/node-server'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { type HttpBindings, type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
@@ -10,10 +11,16 @@ import {
   withLocalChain,
 } from './config/config.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
-import { createApp } from './http/app.ts'
+import { appContentSecurityPolicy, createApp } from './http/app.ts'
+import { sessionCookieName } from './http/auth-routes.ts'
+import { clientAddress, trustedProxyList } from './http/client-address.ts'
+import { RateLimiter, sweepRateLimits } from './http/rate-limit.ts'
 import { defaultWebDist } from './http/web-app.ts'
+import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
+import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
+import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
-import { sweepExpired } from './store/session-store.ts'
+import { deleteSession, sweepExpired } from './store/session-store.ts'
 
 export type StartSignetOptions = {
   env: Record<string, string | undefined>
@@ -29,7 +36,14 @@ export type RunningSignet = {
   listenUrl: string
   config: SignetConfig & { origin: string }
   /** The local chain and its fixtures, when Signet started one. */
-  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
+  demo?: {
+    rpcUrl: string
+    fixtures: DemoFixtures
+    gatewayUrl?: string
+    sandboxUrl?: string
+    /** The example application signing in through Signet's OpenID Connect provider. */
+    exampleAppUrl?: string
+  }
   /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
   db: StoreDatabase
   stop(): Promise<void>
@@ -76,9 +90,16 @@ export async function startSignet({
     stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
+    const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
+
     // The origin defaults to the port we actually get, so the app is built after listening.
-    let handler: ((request: Request) => Response | Promise<Response>) | undefined
-    const server = await listen((request) => handler?.(request) ?? startingResponse(), config)
+    let handler: ((request: Request, env: HttpBindings) => Response | Promise<Response>) | undefined
+    let nodeHandler: NodeHandler | undefined
+    const server = await listen(
+      (request, env) => handler?.(request, env) ?? startingResponse(),
+      (req, res) => nodeHandler?.(req, res) ?? false,
+      config,
+    )
     stops.push(() => closeServer(server))
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
@@ -97,6 +118,53 @@ export async function startSignet({
       // Safe transaction not executed yet on its page (app.safe.global cannot know the local chain).
       resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
+    let oidcClients = config.oidc.clients
+    if (demo && oidcSecrets && oidcClients.length === 0) {
+      // Demo: an example application signs in through Signet's provider, on a port of its own.
+      const { startExampleApplication } = await import('@signet/sandbox/example-app/example-app')
+      const example = await startExampleApplication({ issuer: () => `${origin}/oidc` })
+      stops.push(() => example.stop())
+      demo.exampleAppUrl = example.url
+      oidcClients = [example.client]
+    }
+
+    const oidcProvider = oidcSecrets
+      ? createOidcProvider({
+          db,
+          origin,
+          clients: oidcClients,
+          secrets: oidcSecrets,
+          appName: config.appName,
+          signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
+        })
+      : undefined
+    const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures)
+    const oidcRedirectUris = oidcClients.flatMap((client) => [
+      ...client.redirect_uris,
+      ...client.post_logout_redirect_uris,
+    ])
+    if (oidcProvider) {
+      const trustedProxies = trustedProxyList(config.rateLimit.trustedProxies)
+      nodeHandler = oidcRequestHandler(
+        oidcProvider,
+        appContentSecurityPolicy({ publicConfig, safeHosts: resolved.safeHosts, oidcRedirectUris }),
+        config.rateLimit.enabled
+          ? {
+              authorization: new RateLimiter(db, 'oidc-authorization', config.rateLimit.noncePerMinute),
+              token: new RateLimiter(db, 'oidc-token', config.rateLimit.verifyPerMinute),
+              clientKey: (req) => {
+                const forwarded = req.headers['x-forwarded-for']
+                return clientAddress(
+                  req.socket.remoteAddress,
+                  Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+                  trustedProxies,
+                )
+              },
+            }
+          : undefined,
+      )
+      log.info({ issuer: oidcProvider.issuer, clients: oidcClients.length }, 'OpenID Connect provider on')
+    }
 
     const app = createApp({
       db,
@@ -107,13 +175,14 @@ export async function startSignet({
       sessionTtlMs: config.sessionTtlMs,
       nonceTtlMs: config.nonceTtlMs,
       pendingNonceTtlMs: config.pendingNonceTtlMs,
-      publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures),
+      publicConfig,
       safeHosts: resolved.safeHosts,
       rateLimit: config.rateLimit,
       webDist,
       log,
+      ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
     })
-    handler = app.fetch
+    handler = (request, env) => app.fetch(request, env)
 
     await sweep(db, log)
     const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
@@ -167,12 +236,32 @@ async function startLocalFixtures(
   return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
 }
 
+/** A Node-level handler in front of Hono; false: not its request. */
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
 function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env: HttpBindings) => Response | Promise<Response>,
+  front: NodeHandler,
   config: SignetConfig,
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, () => resolve(server))
+    // The OpenID Connect provider reads the raw request itself, so it answers its routes before Hono.
+    const createFrontServer = ((
+      options: object,
+      listener: (req: IncomingMessage, res: ServerResponse) => void,
+    ) =>
+      createServer(options, (req, res) => {
+        if (!front(req, res)) listener(req, res)
+      })) as typeof createServer
+    const server = serve(
+      {
+        fetch: (request, env) => fetch(request, env as HttpBindings),
+        port: config.port,
+        hostname: config.host,
+        createServer: createFrontServer,
+      },
+      () => resolve(server),
+    )
     server.once('error', reject)
   })
 }
@@ -187,8 +276,14 @@ function closeServer(server: ServerType): Promise<void> {
 
 async function sweep(db: StoreDatabase, log: Logger) {
   try {
-    const swept = await sweepExpired(db, Date.now())
-    if (swept.nonces + swept.sessions > 0) log.debug(swept, 'swept expired rows')
+    const now = Date.now()
+    const swept = {
+      ...(await sweepExpired(db, now)),
+      oidc: await sweepExpiredOidcModels(db, now),
+      rateLimits: await sweepRateLimits(db, now),
+    }
+    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits > 0)
+      log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')
   }

@@ -35,7 +35,8 @@ export type OwnerSignInEnvironment = {
 
 let saltNonce = 1_000n
 
-export function useOwnerSignInEnvironment(): OwnerSignInEnvironment {
+/** `env`: more server environment (read when the server starts, so a getter may compute it late). */
+export function useOwnerSignInEnvironment(env: Record<string, string> = {}): OwnerSignInEnvironment {
   const environment = {} as OwnerSignInEnvironment
   let dataDir: string | undefined
   beforeAll(async () => {
@@ -57,6 +58,7 @@ export function useOwnerSignInEnvironment(): OwnerSignInEnvironment {
         LOG_LEVEL: 'silent',
         SIGNET_RPC_31337: chain.anvil.rpcUrl,
         SIGNET_GATEWAY_URL: environment.gateway.url,
+        ...env,
       },
       ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
     })

@@ -44,8 +44,23 @@ export const apiErrorCodes = [
   'internal_error',
   /** The server is up but not yet serving (it answers before its app is built). */
   'starting',
+  // The sign-in page of an application's OpenID Connect request (`/api/oidc/interaction/*`).
+  'interaction_not_found',
+  'unknown_client',
+  'wrong_application',
+  'wrong_step',
+  'no_completed_sign_in',
 ] as const
 export type ApiErrorCode = (typeof apiErrorCodes)[number]
+
+/**
+ * The statement of the SIWE message that signs a user in to `appName` (Signet itself, or an
+ * application through Signet's OpenID Connect provider; then the message's `Resources` list the
+ * application's redirect URI, so the user sees where the proof goes).
+ */
+export function signInStatement(appName: string): string {
+  return `Sign in to ${appName} with your Ethereum account.`
+}
 
 /** The longest SIWE text the API takes: any real message is far shorter (the longest vector ~1 KB). */
 export const maxMessageLength = 16_384

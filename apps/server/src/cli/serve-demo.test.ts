@@ -137,10 +137,21 @@ describe('signet serve in demo mode', { timeout: 180_000 }, () => {
       url('Local chain '),
       url('Local Safe gateway: '),
       url('Safe\\{Wallet\\} sandbox host '),
+      url('Example application '),
     ]
     await waitForHealth(signet.origin, cli, { timeoutMs: 30_000, output: () => output })
     const ports = servers.map((server) => Number(server.port))
-    expect(new Set(ports).size).toBe(4)
+    expect(new Set(ports).size).toBe(5)
+    // The example application's sign-in goes to Signet's provider as the registered demo client.
+    const login = await fetch(new URL('/login', url('Example application ')), { redirect: 'manual' })
+    expect(login.status).toBe(303)
+    const authorization = new URL(login.headers.get('location') ?? '')
+    expect(`${authorization.origin}${authorization.pathname}`).toBe(`${signet.origin}/oidc/auth`)
+    expect(authorization.searchParams.get('client_id')).toBe('example-app')
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
+    const started = await fetch(authorization, { redirect: 'manual' })
+    expect(started.status).toBe(303)
+    expect(started.headers.get('location')).toMatch(/^\/oidc\/interaction\/[\w-]+$/)
     for (const port of ports) expect(await acceptsConnections(port), `port ${port}`).toBe(true)
 
     const children = descendantsOf(cliPid)

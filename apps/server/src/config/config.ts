@@ -10,6 +10,13 @@ import {
 } from '@signet/protocol/public-config'
 import { SchemaError } from '@signet/protocol/schema-error'
 import { catalogWalletIds, type WalletDescriptor } from '@signet/protocol/wallet-descriptor'
+import {
+  type OidcClientConfig,
+  OidcConfigError,
+  type OidcSigningKey,
+  readOidcClients,
+  readOidcJwks,
+} from '../oidc/oidc-config.ts'
 import { customChain, defaultChains, localChain } from './default-chains.ts'
 import { parseDuration } from './duration.ts'
 import { readHost, readTrustedProxies } from './network-config.ts'
@@ -52,6 +59,13 @@ export type SignetConfig = {
   walletGroups: WalletGroup[]
   /** `SIGNET_WALLETS`: the operator's own wallets, which `walletGroups` may name by id. */
   wallets: WalletDescriptor[]
+  /** The OpenID Connect provider: on when clients are configured, and in demo mode. */
+  oidc: {
+    enabled: boolean
+    clients: OidcClientConfig[]
+    /** `SIGNET_OIDC_JWKS`; undefined: keys generated once and kept in the database. */
+    jwks: { keys: OidcSigningKey[] } | undefined
+  }
   theme: PublicConfig['theme']
 }
 
@@ -142,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     walletGroups,
     wallets,
+    oidc: readOidc(env, cwd, mode),
     theme: {
       accent: readChoice(env, 'SIGNET_THEME_ACCENT', accentPresets, 'blue'),
       radius: readChoice(env, 'SIGNET_THEME_RADIUS', radiusPresets, 'large'),
@@ -330,6 +345,20 @@ function readDatabase(env: Record<string, string | undefined>, cwd: string): Sig
     )
   }
   return { kind: 'sqlite', path: text === ':memory:' ? text : resolve(cwd, text.replace(/^file:/, '')) }
+}
+
+function readOidc(
+  env: Record<string, string | undefined>,
+  cwd: string,
+  mode: SignetMode,
+): SignetConfig['oidc'] {
+  try {
+    const clients = readOidcClients(env, cwd)
+    return { enabled: clients.length > 0 || mode === 'demo', clients, jwks: readOidcJwks(env, cwd) }
+  } catch (error) {
+    if (error instanceof OidcConfigError) throw new ConfigError(error.variable, error.problem, error.field)
+    throw error
+  }
 }
 
 function readWallets(env: Record<string, string | undefined>, cwd: string): WalletDescriptor[] {

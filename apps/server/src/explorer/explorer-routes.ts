@@ -62,7 +62,7 @@ export function explorerRoutes(options: ExplorerRoutesOptions): Hono {
       )
     }
     const explorerUrl = requireExplorer(id, explorer)
-    if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
+    if (options.limit) await enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
     const target = await safeTransactionTarget(id, hash, options, lookupTimeoutMs)
     return redirect(c, target.kind === 'queued' ? target.url : `${explorerUrl}/tx/${target.txHash}`)
   })

@@ -21,7 +21,7 @@ describe('error codes', () => {
     const written = new Map<string, string>()
     for (const file of sourceFiles(serverSource)) {
       const text = readFileSync(file, 'utf8')
-      for (const match of text.matchAll(/(?:code: |SignetError\(|SignInError\()'([a-z_]+)'/g))
+      for (const match of text.matchAll(/(?:error: \{ code: |(?:SignetError|SignInError)\(\s*)'([a-z_]+)'/g))
         written.set(match[1] as string, relative(serverSource, file))
     }
     expect(written.size).toBeGreaterThan(10)

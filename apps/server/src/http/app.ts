@@ -1,10 +1,13 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { PublicConfig } from '@signet/protocol/public-config'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
 import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
+import { interactionRoutes } from '../oidc/interaction-routes.ts'
+import { oidcInteractionPath } from '../oidc/oidc-provider.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { requestClientAddress, trustedProxyList } from './client-address.ts'
@@ -36,11 +39,34 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   pendingNonceTtlMs?: number
   /** Longest wait of an explorer link for the gateway (default 5 s). */
   explorerLookupTimeoutMs?: number
+  /** The OpenID Connect provider, when on: Signet serves its interaction pages and calls. */
+  oidcProvider?: Provider
+  /** The registered clients' redirect URIs (login and logout): where forms may send the browser. */
+  oidcRedirectUris?: readonly string[]
 }
 
 const maxBodyBytes = 64 * 1024
 /** Where browsers report what the Content Security Policy blocked. */
 export const cspReportPath = '/api/csp-report'
+
+/**
+ * The Content Security Policy of every answer: the app's, and the OpenID Connect provider's pages in
+ * front of it (serve.ts), built from the run-time configuration.
+ */
+export function appContentSecurityPolicy(
+  options: Pick<CreateAppOptions, 'publicConfig' | 'safeHosts' | 'oidcRedirectUris'>,
+): string {
+  const { publicConfig } = options
+  return contentSecurityPolicy({
+    safeHosts: options.safeHosts,
+    rpcUrls: publicConfig.chains.flatMap((chain) => chain.rpcUrls),
+    gatewayUrl: publicConfig.gatewayUrl,
+    walletConnect: publicConfig.walletConnectProjectId ? {} : undefined,
+    walletIds: publicConfig.walletGroups.flatMap((group) => group.wallets),
+    formActions: options.oidcRedirectUris ?? [],
+    reportPath: cspReportPath,
+  })
+}
 
 /**
  * The whole HTTP surface: the JSON API under /api and the built web app everywhere else.
@@ -50,15 +76,7 @@ export const cspReportPath = '/api/csp-report'
 export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   const app = new Hono<RequestLogEnv>()
   const secure = options.origin.startsWith('https:')
-  const { publicConfig } = options
-  const policy = contentSecurityPolicy({
-    safeHosts: options.safeHosts,
-    rpcUrls: publicConfig.chains.flatMap((chain) => chain.rpcUrls),
-    gatewayUrl: publicConfig.gatewayUrl,
-    walletConnect: publicConfig.walletConnectProjectId ? {} : undefined,
-    walletIds: publicConfig.walletGroups.flatMap((group) => group.wallets),
-    reportPath: cspReportPath,
-  })
+  const policy = appContentSecurityPolicy(options)
 
   app.use('*', requestLogger(options.log))
   app.use('*', async (c, next) => {
@@ -84,7 +102,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     throw new SignetError('payload_too_large', 413, `The body must be at most ${maxBodyBytes / 1024} KiB.`)
   }
   const limitStreamedBody = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
-  app.use('/api/*', async (c, next) => {
+  const limitBody: MiddlewareHandler = async (c, next) => {
     // A declared length is enough (Node's parser never reads past it) and leaves the body to the route's
     // c.req.json(), which reads it straight from the socket; hono's bodyLimit touches c.req.raw.body,
     // which builds a web Request and ReadableStream for every call. Chunked bodies are counted as they come.
@@ -93,7 +111,10 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       return Number(length) > maxBodyBytes ? tooLarge() : next()
     }
     return limitStreamedBody(c, next)
-  })
+  }
+  app.use('/api/*', limitBody)
+  // Signet's interaction calls of the OpenID Connect provider take JSON bodies too.
+  app.use(`${oidcInteractionPath}/*`, limitBody)
   app.get('/api/health', async (c) => {
     if (!(await pingDatabase(options.db))) {
       return c.json(
@@ -107,13 +128,17 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
 
   const rateLimits = options.rateLimit.enabled
     ? {
-        nonce: new RateLimiter(options.rateLimit.noncePerMinute),
-        verify: new RateLimiter(options.rateLimit.verifyPerMinute),
-        pending: new RateLimiter(options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
+        nonce: new RateLimiter(options.db, 'nonce', options.rateLimit.noncePerMinute),
+        verify: new RateLimiter(options.db, 'verify', options.rateLimit.verifyPerMinute),
+        pending: new RateLimiter(
+          options.db,
+          'pending',
+          options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute,
+        ),
         // Each explorer link asks the gateway: verify's rate, so the route can't be used to flood it.
-        explorer: new RateLimiter(options.rateLimit.verifyPerMinute),
+        explorer: new RateLimiter(options.db, 'explorer', options.rateLimit.verifyPerMinute),
         // Reports come from Signet's own pages; a page that sends more than this is noise or abuse.
-        cspReport: new RateLimiter(options.rateLimit.verifyPerMinute),
+        cspReport: new RateLimiter(options.db, 'csp-report', options.rateLimit.verifyPerMinute),
       }
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])
@@ -153,6 +178,19 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       ...(rateLimits ? { limit: { limiter: rateLimits.explorer, clientKey } } : {}),
     }),
   )
+
+  if (options.oidcProvider) {
+    app.route(
+      oidcInteractionPath,
+      interactionRoutes({
+        ...options,
+        provider: options.oidcProvider,
+        appName: options.publicConfig.appName,
+        secure,
+        ...(rateLimits ? { verifyLimit: { limiter: rateLimits.verify, clientKey } } : {}),
+      }),
+    )
+  }
 
   // Safe{Wallet} fetches the manifest and its icon cross-origin.
   app.route('/', safeAppManifestRoutes({ appName: options.publicConfig.appName }))

@@ -26,7 +26,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   const now = () => options.now?.() ?? Date.now()
 
   routes.get('/nonce', async (c) => {
-    enforceRateLimit(c, options.rateLimits?.nonce, options.clientKey(c))
+    await enforceRateLimit(c, options.rateLimits?.nonce, options.clientKey(c))
     const issued = await issueNonce(options.db, now(), options.nonceTtlMs)
     annotateRequestLog(c, { noncePrefix: shortNonce(issued.nonce) })
     c.header('Cache-Control', 'no-store')
@@ -37,7 +37,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   })
 
   routes.post('/verify', async (c) => {
-    enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
+    await enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
     const body = verifyRequestSchema.safeParse(await readJsonBody(c))
     if (!body.success) {
       const issue = body.error.issues[0]
@@ -75,7 +75,8 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   return routes
 }
 
-function sessionBody(session: Session): SessionResponse {
+/** A session as the API answers it (verify, session, and the OpenID Connect sign-in page). */
+export function sessionBody(session: Session): SessionResponse {
   return {
     address: session.address,
     chainId: session.chainId,

@@ -1,9 +1,24 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignetError } from '../errors.ts'
+import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { cspReportRoutes } from './csp-report-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
+
+let dataDir: string
+let db: StoreDatabase
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'signet-csp-report-'))
+  db = await openDatabase({ kind: 'sqlite', path: join(dataDir, 'signet.sqlite') })
+})
+afterAll(async () => {
+  await db?.destroy()
+  rmSync(dataDir, { recursive: true, force: true })
+})
 
 /** The routes with a logger whose lines the test reads, and an optional limit of `limit` per minute. */
 function reportRoutes(limit?: number) {
@@ -16,7 +31,9 @@ function reportRoutes(limit?: number) {
   })
   const routes = cspReportRoutes({
     log: pino({ level: 'info' }, sink),
-    ...(limit ? { limit: { limiter: new RateLimiter(limit), clientKey: () => '203.0.113.7' } } : {}),
+    ...(limit
+      ? { limit: { limiter: new RateLimiter(db, 'csp-report', limit), clientKey: () => '203.0.113.7' } }
+      : {}),
   })
   routes.onError((error, c) =>
     error instanceof SignetError ? c.json(error.toJSON(), error.status as 400) : c.text('boom', 500),

@@ -66,7 +66,7 @@ export type CspViolation = {
 export function cspReportRoutes(options: CspReportRoutesOptions): Hono<RequestLogEnv> {
   const routes = new Hono<RequestLogEnv>()
   routes.post('/', async (c) => {
-    if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
+    if (options.limit) await enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
     const violations = readViolations(await readJsonBody(c))
     for (const violation of violations)
       options.log.warn({ cspViolation: violation }, 'content security policy violation')

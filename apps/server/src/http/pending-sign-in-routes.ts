@@ -22,7 +22,7 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
   const routes = new Hono<RequestLogEnv>()
 
   routes.post('/', async (c) => {
-    if (options.limit) enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
+    if (options.limit) await enforceRateLimit(c, options.limit.limiter, options.limit.clientKey(c))
     const body = pendingRequestSchema.safeParse(await readJsonBody(c))
     if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
     const held = await holdPendingSignInNonce(body.data, options)

@@ -31,13 +31,15 @@ afterAll(async () => {
 })
 
 /**
- * Serves a fresh app (fresh counters) on 127.0.0.1; 2 verify, 2 pending and 2 explorer calls a minute
+ * Serves a fresh app (counters cleared) on 127.0.0.1; 2 verify, 2 pending and 2 explorer calls a minute
  * per client.
  */
 async function startServer(
   trustedProxies: string[] = [],
   gatewayUrl = 'http://gateway.test',
 ): Promise<number> {
+  // The counters live in the database: a fresh app starts from none.
+  await db.deleteFrom('rate_limits').execute()
   const config = loadConfig({ SIGNET_RPC_1: 'http://127.0.0.1:9', SIGNET_ORIGIN: origin })
   const app = createApp({
     db,

@@ -30,6 +30,59 @@ export type StoreSchema = {
     issued_at: number
     expires_at: number
   }
+  /** oidc-provider's models (grants, codes, tokens, sessions, interactions): one row per model and id. */
+  oidc_models: {
+    model: string
+    id: string
+    /** The model's payload as JSON. */
+    payload: string
+    grant_id: string | null
+    user_code: string | null
+    uid: string | null
+    /** Null: no expiry. */
+    expires_at: number | null
+    consumed_at: number | null
+  }
+  /** Secrets every process must share: the provider's signing keys and cookie keys (JSON). */
+  oidc_secrets: {
+    name: string
+    value: string
+    created_at: number
+  }
+  /** What an account proved at its latest sign-in through the provider: the source of its claims. */
+  oidc_accounts: {
+    /** CAIP-10: `eip155:<chainId>:<EIP-55 address>`. */
+    account_id: string
+    address: string
+    chain_id: number
+    account_type: string
+    /** JSON list of EIP-55 owner addresses, for a Safe. */
+    safe_owners: string | null
+    safe_threshold: number | null
+    safe_version: string | null
+    /** When the signature was verified (ms). */
+    signed_in_at: number
+  }
+  /**
+   * A Safe's sign-in for an application that completed (its owners confirmed) after the authorization
+   * request that started it: the next request of the same browser (its Signet session) finishes with it,
+   * once.
+   */
+  /** Per-client request counters (fixed one-minute windows), shared by every process on the database. */
+  rate_limits: {
+    /** `<limit name>:<client address>`. */
+    key: string
+    window_end: number
+    count: number
+  }
+  oidc_safe_completions: {
+    /** SHA-256 of the Signet session token, as `sessions.id`. */
+    session_id: string
+    client_id: string
+    account_id: string
+    completed_at: number
+    consumed_at: number | null
+  }
 }
 
 export type StoreDatabase = Kysely<StoreSchema> & {
@@ -60,6 +113,62 @@ const migrations: Record<string, Migration> = {
         .addColumn('expires_at', 'bigint', (column) => column.notNull())
         .execute()
       await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute()
+    },
+  },
+  '0002_oidc_provider': {
+    async up(db) {
+      await db.schema
+        .createTable('oidc_models')
+        .addColumn('model', 'varchar(64)', (column) => column.notNull())
+        .addColumn('id', 'varchar(255)', (column) => column.notNull())
+        .addColumn('payload', 'text', (column) => column.notNull())
+        .addColumn('grant_id', 'varchar(255)')
+        .addColumn('user_code', 'varchar(255)')
+        .addColumn('uid', 'varchar(255)')
+        .addColumn('expires_at', 'bigint')
+        .addColumn('consumed_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_models_pk', ['model', 'id'])
+        .execute()
+      await db.schema.createIndex('oidc_models_grant_id').on('oidc_models').column('grant_id').execute()
+      await db.schema.createIndex('oidc_models_uid').on('oidc_models').columns(['model', 'uid']).execute()
+      await db.schema.createIndex('oidc_models_expires_at').on('oidc_models').column('expires_at').execute()
+      await db.schema
+        .createTable('oidc_secrets')
+        .addColumn('name', 'varchar(64)', (column) => column.primaryKey())
+        .addColumn('value', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createTable('oidc_accounts')
+        .addColumn('account_id', 'varchar(128)', (column) => column.primaryKey())
+        .addColumn('address', 'varchar(42)', (column) => column.notNull())
+        .addColumn('chain_id', 'bigint', (column) => column.notNull())
+        .addColumn('account_type', 'varchar(16)', (column) => column.notNull())
+        .addColumn('safe_owners', 'text')
+        .addColumn('safe_threshold', 'integer')
+        .addColumn('safe_version', 'varchar(32)')
+        .addColumn('signed_in_at', 'bigint', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createTable('oidc_safe_completions')
+        .addColumn('session_id', 'varchar(64)', (column) => column.notNull())
+        .addColumn('client_id', 'varchar(100)', (column) => column.notNull())
+        .addColumn('account_id', 'varchar(128)', (column) => column.notNull())
+        .addColumn('completed_at', 'bigint', (column) => column.notNull())
+        .addColumn('consumed_at', 'bigint')
+        .addPrimaryKeyConstraint('oidc_safe_completions_pk', ['session_id', 'client_id'])
+        .execute()
+    },
+  },
+  '0003_shared_rate_limits': {
+    async up(db) {
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(200)', (column) => column.primaryKey())
+        .addColumn('window_end', 'bigint', (column) => column.notNull())
+        .addColumn('count', 'integer', (column) => column.notNull())
+        .execute()
+      await db.schema.createIndex('rate_limits_window_end').on('rate_limits').column('window_end').execute()
     },
   },
 }

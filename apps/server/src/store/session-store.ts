@@ -14,7 +14,7 @@ export type Session = {
 export type NewSession = Omit<Session, 'issuedAt' | 'expiresAt'>
 
 /** The cookie carries the token; the database keeps only its hash. */
-function sessionId(token: string): string {
+export function sessionId(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

@@ -17,6 +17,8 @@ export type TestSignet = {
   chains: TestChain[]
   /** Funded accounts of the chains (anvil's public test keys). */
   accounts: { address: string; privateKey: string }[]
+  /** With `localChain`: the demo's example application, signing in through Signet (OpenID Connect). */
+  exampleAppUrl?: string
   stop(): Promise<void>
 }
 
@@ -78,6 +80,7 @@ export async function startTestSignet(options: TestSignetOptions = {}): Promise<
       config,
       chains: options.localChain ? [local(31337)] : [local(1), local(100)],
       accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),
+      ...(server.demo?.exampleAppUrl ? { exampleAppUrl: server.demo.exampleAppUrl } : {}),
       async stop() {
         await server.stop()
         await cleanUp()

@@ -8,6 +8,7 @@ import { createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
+import { oidcInteractionUid } from '../oidc/interaction-route.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
 import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
@@ -17,6 +18,8 @@ import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
 import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
+// An application's sign-in request through Signet (OpenID Connect): its own chunk and its own page.
+const OidcInteractionApp = lazy(() => import('../oidc/OidcInteractionApp.tsx'))
 // Safe App mode only: loaded inside a frame (Safe{Wallet}), never in the standalone app.
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 // Signing in as a Safe from an owner's wallet: its own chunk (it brings the gateway client and its
@@ -59,8 +62,21 @@ export async function prepareApp(config: PublicConfig): Promise<{ wagmiConfig: C
   return { wagmiConfig }
 }
 
+/** The wallet part of the page; on an application's sign-in request (`/oidc/interaction/<uid>`), that page. */
+export function App(props: AppProps) {
+  const uid = oidcInteractionUid(window.location.pathname)
+  if (uid) {
+    return (
+      <Suspense fallback={null}>
+        <OidcInteractionApp {...props} uid={uid} />
+      </Suspense>
+    )
+  }
+  return <SignetApp {...props} />
+}
+
 /** The wallet part of the page: connect button, account area, sign-in, Safe App mode, Safe pages. */
-export function App({ config, theme, wagmiConfig, slots, connectRequested, onConnectRequestDone }: AppProps) {
+function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConnectRequestDone }: AppProps) {
   const authApi = useMemo(() => createAuthApi(), [])
   const safeRoute = parseSafeRoute(useLocationHash())
   return (
@@ -148,7 +164,7 @@ function Guarded({ part, children }: { part: string; children: ReactNode }) {
  * Opens the connect dialog for a click on the early button, once RainbowKit can keep it open: not
  * while the sign-in status is loading (RainbowKit closes its dialogs when it turns unauthenticated).
  */
-function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; onDone: () => void }) {
+export function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; onDone: () => void }) {
   if (!requested) return null
   return (
     <ConnectButton.Custom>

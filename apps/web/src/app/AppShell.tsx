@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { oidcInteractionUid } from '../oidc/interaction-route.ts'
 import { connectButtonLook } from '../wallet/connect-button-look.ts'
 import { DemoWalletPanel } from '../wallet/demo-wallet/DemoWalletPanel.tsx'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
@@ -126,7 +127,11 @@ function Page({ config, theme, demoWallet }: AppShellProps) {
           </div>
         )}
         <div ref={setTopSlot} className="slot" />
-        {isSafeRouteHash(hash) ? (
+        {oidcInteractionUid(window.location.pathname) ? (
+          <div ref={setRouteSlot} className="slot">
+            {!walletApp && <p role="status">Loading the sign-in request…</p>}
+          </div>
+        ) : isSafeRouteHash(hash) ? (
           <div ref={setRouteSlot} className="slot">
             {!walletApp && <p role="status">Loading the Safe…</p>}
           </div>

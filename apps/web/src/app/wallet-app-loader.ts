@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import type { ReactNode } from 'react'
+import { oidcInteractionUid } from '../oidc/interaction-route.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'
@@ -36,7 +37,12 @@ export function loadWalletApp(config: PublicConfig, demoWallet?: DemoWalletLoade
   return loading
 }
 
-export type WalletAtOnceReason = 'framed' | 'remembered-connection' | 'wallet-route' | 'pending-safe-sign-in'
+export type WalletAtOnceReason =
+  | 'framed'
+  | 'remembered-connection'
+  | 'wallet-route'
+  | 'pending-safe-sign-in'
+  | 'oidc-interaction'
 
 /**
  * Why this page needs the wallet part from the start rather than on the first sign of intent:
@@ -48,6 +54,7 @@ export type WalletAtOnceReason = 'framed' | 'remembered-connection' | 'wallet-ro
 export function walletNeededAtOnce(win: Window, hash = win.location.hash): WalletAtOnceReason | undefined {
   if (isFramed(win)) return 'framed'
   if (isWalletRouteHash(hash)) return 'wallet-route'
+  if (oidcInteractionUid(win.location.pathname)) return 'oidc-interaction'
   const storage = browserStorage(win)
   if (rememberedConnectorIds(storage).length > 0) return 'remembered-connection'
   try {

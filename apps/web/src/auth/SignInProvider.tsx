@@ -46,7 +46,13 @@ export function useSignIn(): SignInState {
   return state
 }
 
-export type SignInProviderProps = { api: AuthApi; appName: string; children: ReactNode }
+export type SignInProviderProps = {
+  api: AuthApi
+  appName: string
+  /** The message's statement and resources when they are not Signet's own (signing in to an application). */
+  message?: { statement: string; resources: string[] }
+  children: ReactNode
+}
 
 type Session = { status: AuthenticationStatus; session?: SignInSession; endedBecause?: string }
 
@@ -57,7 +63,7 @@ type Session = { status: AuthenticationStatus; session?: SignInSession; endedBec
  * (`contract`), which stays while the Safe's chain confirms the wallet's account as one of its owners
  * (and ends when it cannot, saying why).
  */
-export function SignInProvider({ api, appName, children }: SignInProviderProps) {
+export function SignInProvider({ api, appName, message, children }: SignInProviderProps) {
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
   const [closingDialog, setClosingDialog] = useState(false)
@@ -99,6 +105,7 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
         api,
         appName,
         location: window.location,
+        ...(message ? { message } : {}),
         onSignedIn: (session) => setState({ status: 'authenticated', session }),
         onWalletLeft: async () => {
           // Another account of a still connected wallet may own the Safe: the check below decides.
@@ -107,7 +114,7 @@ export function SignInProvider({ api, appName, children }: SignInProviderProps) 
           await signOut()
         },
       }),
-    [api, appName, config, signOut],
+    [api, appName, message, config, signOut],
   )
 
   // The wallet's account must be the session's, or (Safe session) one of the Safe's owners.

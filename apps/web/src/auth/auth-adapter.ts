@@ -9,6 +9,8 @@ export type SignetAuthenticationAdapterParameters = {
   api: AuthApi
   appName: string
   location: Pick<Location, 'host' | 'origin'>
+  /** The message's statement and resources when they are not Signet's own (sign-in-message.ts). */
+  message?: { statement: string; resources: string[] }
   onSignedIn(session: SignInSession): void
   /**
    * RainbowKit's signOut: the wallet disconnected, changed account or connector. What that ends is the
@@ -35,6 +37,7 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
       nonce,
       appName: parameters.appName,
       location: parameters.location,
+      ...(parameters.message ?? {}),
     })
   return createAuthenticationAdapter({
     getNonce: () => nonces.fetch(),

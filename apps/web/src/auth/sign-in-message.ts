@@ -1,3 +1,4 @@
+import { signInStatement } from '@signet/protocol/auth-api'
 import type { Address } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 
@@ -9,6 +10,10 @@ export type SignInMessageParameters = {
   /** The page's location: the message's domain is its host, its URI its origin (SPEC §2.1). */
   location: Pick<Location, 'host' | 'origin'>
   issuedAt?: Date
+  /** Another statement than Signet's own (signing in to an application through Signet, oidc/). */
+  statement?: string
+  /** EIP-4361 `Resources`: where the proof goes (an application's redirect URI). */
+  resources?: string[]
 }
 
 /**
@@ -25,6 +30,7 @@ export function createSignInMessage(parameters: SignInMessageParameters): string
     chainId: parameters.chainId,
     nonce: parameters.nonce,
     issuedAt: parameters.issuedAt ?? new Date(),
-    statement: `Sign in to ${parameters.appName} with your Ethereum account.`,
+    statement: parameters.statement ?? signInStatement(parameters.appName),
+    ...(parameters.resources ? { resources: parameters.resources } : {}),
   })
 }

@@ -30,6 +30,8 @@ export type SafeSignInServices = {
   storage: KeyValueStorage
   appName: string
   location: Pick<Location, 'host' | 'origin'>
+  /** Signing in to an application through Signet (oidc/): the message names it and lists its redirect URI. */
+  application?: { statement: string; resources: string[] }
   now?: () => number
 }
 
@@ -73,6 +75,7 @@ export async function startSafeSignIn(
     appName: services.appName,
     location: services.location,
     issuedAt: new Date(now),
+    ...(services.application ? { application: services.application } : {}),
   })
   const held = await services.holdNonce(message)
   const ref = { safe, chainId, version: facts.version, text: message }

@@ -14,6 +14,8 @@ export type SafeSignInMessageParameters = {
   appName: string
   location: Pick<Location, 'host' | 'origin'>
   issuedAt?: Date
+  /** Signing in to an application through Signet (oidc/): its statement and where the proof goes. */
+  application?: { statement: string; resources: string[] }
 }
 
 /**
@@ -34,6 +36,9 @@ export function createSafeSignInMessage(parameters: SafeSignInMessageParameters)
     nonce: parameters.nonce,
     issuedAt,
     expirationTime: new Date(issuedAt.getTime() + safeSignInLifetimeMs),
-    statement: statementCharacters.test(statement) ? statement : 'Sign in as this Safe.',
+    statement:
+      parameters.application?.statement ??
+      (statementCharacters.test(statement) ? statement : 'Sign in as this Safe.'),
+    ...(parameters.application ? { resources: parameters.application.resources } : {}),
   })
 }

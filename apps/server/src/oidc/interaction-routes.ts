@@ -1,0 +1,287 @@
+import type { HttpBindings } from '@hono/node-server'
+import { signInStatement } from '@signet/protocol/auth-api'
+import {
+  type InteractionDetails,
+  interactionLoginRequestSchema,
+  safeSignInRequestSchema,
+} from '@signet/protocol/oidc-interaction-api'
+import { type Context, Hono } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
+import type Provider from 'oidc-provider'
+import { type SignInContext, signIn } from '../auth/sign-in.ts'
+import { InvalidRequestError, SignetError } from '../errors.ts'
+import { sessionBody, sessionCookieName } from '../http/auth-routes.ts'
+import { readJsonBody } from '../http/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
+import { parseSiweMessage } from '../siwe/parse.ts'
+import { findSession, type Session } from '../store/session-store.ts'
+import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
+import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
+
+export type InteractionRoutesOptions = SignInContext & {
+  provider: Provider
+  appName: string
+  secure: boolean
+  verifyLimit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
+}
+
+type InteractionEnv = RequestLogEnv
+
+/** The Node request and response under Hono (@hono/node-server): the provider reads its cookies there. */
+function nodeBindings(c: Context): [HttpBindings['incoming'], HttpBindings['outgoing']] {
+  const env = c.env as HttpBindings
+  return [env.incoming, env.outgoing]
+}
+
+/**
+ * Signet's side of an authorization request (mounted at `/oidc/interaction`, where the provider's
+ * interaction cookie is sent): the page is the web app (`GET /:uid`); its JSON calls are
+ * `GET /:uid/details`, `POST /:uid/login` (a signed SIWE message), `POST /:uid/continue` (the Signet
+ * session of this browser), `POST /:uid/consent`, `POST /:uid/abort`, and for a Safe whose owners confirm
+ * over hours `POST /safe-sign-in` (its completed pending sign-in, kept for the application) and
+ * `POST /:uid/safe-completion` (a later request finishing with it, once). Each step answers
+ * `{redirectTo}`; the page then goes back to the provider, which continues the authorization.
+ */
+export function interactionRoutes(options: InteractionRoutesOptions): Hono<InteractionEnv> {
+  const routes = new Hono<InteractionEnv>()
+  const { provider } = options
+  const now = () => options.now?.() ?? Date.now()
+
+  const details = async (c: Context<InteractionEnv>) => {
+    let interaction: Awaited<ReturnType<Provider['interactionDetails']>>
+    try {
+      interaction = await provider.interactionDetails(...nodeBindings(c))
+    } catch {
+      throw new SignetError(
+        'interaction_not_found',
+        404,
+        'This sign-in request expired or was already finished; start again from the application.',
+      )
+    }
+    if (interaction.uid !== c.req.param('uid'))
+      throw new SignetError(
+        'interaction_not_found',
+        404,
+        'This sign-in request is not the one of this browser.',
+      )
+    const clientId = String(interaction.params.client_id)
+    const client = await provider.Client.find(clientId)
+    if (!client)
+      throw new SignetError('interaction_not_found', 404, `The application ${clientId} is unknown.`)
+    return { interaction, client }
+  }
+
+  const forbidCrossOrigin = (c: Context) => {
+    const origin = c.req.header('Origin')
+    if (origin !== undefined && origin !== options.origin)
+      throw new SignetError('forbidden_origin', 403, `Requests from ${origin} are not accepted.`)
+  }
+
+  const currentSession = async (c: Context): Promise<Session | undefined> => {
+    const token = getCookie(c, sessionCookieName)
+    return token ? findSession(options.db, token, now()) : undefined
+  }
+
+  /** Records what the session's account proved (a Safe's owners, threshold and version as they are now). */
+  const recordAccount = async (session: Session): Promise<OidcAccount> => {
+    const account: OidcAccount = {
+      accountId: caip10AccountId(session.chainId, session.address),
+      address: session.address,
+      chainId: session.chainId,
+      accountType: session.accountType,
+      signedInAt: session.issuedAt,
+    }
+    if (session.accountType !== 'eoa') {
+      const safe = await readSafeDetails(options.clientFor(session.chainId), session.address)
+      if (safe) account.safe = safe
+    }
+    await saveOidcAccount(options.db, account)
+    return account
+  }
+
+  /** Finishes the login step as the account, signed in at `authTime` (ms). */
+  const finishLogin = async (c: Context<InteractionEnv>, accountId: string, authTime: number) => {
+    const redirectTo = await provider.interactionResult(...nodeBindings(c), {
+      login: { accountId, ts: Math.floor(authTime / 1000), remember: true },
+    })
+    return redirectTo
+  }
+
+  const setSessionCookie = (c: Context, token: string, session: Session) =>
+    setCookie(c, sessionCookieName, token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: options.secure,
+      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
+    })
+
+  /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
+  const signInFor = async (
+    c: Context<InteractionEnv>,
+    client: { clientId: string; clientName?: string | undefined; redirectUris?: string[] | undefined },
+    body: { message: string; signature: string },
+    redirectUris: readonly string[],
+  ) => {
+    // The proof must be made for this application: a message signed for Signet alone, or for another
+    // application, does not sign anyone in here (the full SIWE rules follow in signIn).
+    const msg = parseSiweMessage(body.message)
+    const statement = signInStatement(client.clientName ?? client.clientId)
+    if (msg.statement !== statement)
+      throw new SignetError('wrong_application', 401, `The message's statement must be "${statement}".`)
+    if (!msg.resources?.some((resource) => redirectUris.includes(resource)))
+      throw new SignetError(
+        'wrong_application',
+        401,
+        `The message's resources must list ${redirectUris.join(' or ')}.`,
+      )
+    const signedIn = await signIn(body, options)
+    setSessionCookie(c, signedIn.token, signedIn.session)
+    annotateRequestLog(c, { address: shortAddress(signedIn.session.address) })
+    return signedIn
+  }
+
+  routes.get('/:uid/details', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const { interaction, client } = await details(c)
+    const token = getCookie(c, sessionCookieName)
+    const session = token ? await findSession(options.db, token, now()) : undefined
+    const scopes = String(interaction.params.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
+    const clientName = client.clientName ?? client.clientId
+    return c.json({
+      uid: interaction.uid,
+      prompt: interaction.prompt.name as InteractionDetails['prompt'],
+      client: { id: client.clientId, name: clientName },
+      redirectUri: String(interaction.params.redirect_uri),
+      scopes,
+      statement: signInStatement(clientName),
+      accountId: interaction.session?.accountId ?? null,
+      session: session
+        ? { address: session.address, chainId: session.chainId, accountType: session.accountType }
+        : null,
+      safeCompletion:
+        token !== undefined &&
+        session !== undefined &&
+        (await hasSafeCompletion(options.db, token, client.clientId)),
+    })
+  })
+
+  routes.post('/:uid/login', async (c) => {
+    forbidCrossOrigin(c)
+    if (options.verifyLimit)
+      await enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+    const body = interactionLoginRequestSchema.safeParse(await readJsonBody(c))
+    if (!body.success)
+      throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}.')
+    const { interaction, client } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    const { session } = await signInFor(c, client, body.data, [String(interaction.params.redirect_uri)])
+    const account = await recordAccount(session)
+    const redirectTo = await finishLogin(c, account.accountId, session.issuedAt)
+    return c.json({ redirectTo, session: sessionBody(session) })
+  })
+
+  // A Safe's pending sign-in for an application, once its owners confirmed: not bound to an interaction
+  // (the one that started it may be long gone). It opens the Signet session and keeps the completion for
+  // the next authorization request of this browser to that application.
+  routes.post('/safe-sign-in', async (c) => {
+    forbidCrossOrigin(c)
+    if (options.verifyLimit)
+      await enforceRateLimit(c, options.verifyLimit.limiter, options.verifyLimit.clientKey(c))
+    const body = safeSignInRequestSchema.safeParse(await readJsonBody(c))
+    if (!body.success)
+      throw new InvalidRequestError(
+        'The body must be {"clientId": "…", "message": "<EIP-4361 text>", "signature": "0x…"}.',
+      )
+    const client = await provider.Client.find(body.data.clientId)
+    if (!client)
+      throw new SignetError('unknown_client', 404, `The application ${body.data.clientId} is unknown.`)
+    const { token, session } = await signInFor(c, client, body.data, client.redirectUris ?? [])
+    const account = await recordAccount(session)
+    await saveSafeCompletion(options.db, {
+      token,
+      clientId: client.clientId,
+      accountId: account.accountId,
+      completedAt: session.issuedAt,
+    })
+    return c.json(sessionBody(session))
+  })
+
+  routes.post('/:uid/safe-completion', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction, client } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    const token = getCookie(c, sessionCookieName)
+    const session = token ? await findSession(options.db, token, now()) : undefined
+    const completion =
+      token && session ? await consumeSafeCompletion(options.db, token, client.clientId, now()) : undefined
+    if (!completion)
+      throw new SignetError(
+        'no_completed_sign_in',
+        409,
+        'There is no completed Safe sign-in for this application.',
+      )
+    return c.json({ redirectTo: await finishLogin(c, completion.accountId, completion.completedAt) })
+  })
+
+  routes.post('/:uid/continue', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction } = await details(c)
+    if (interaction.prompt.name !== 'login')
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
+    const session = await currentSession(c)
+    if (!session) throw new SignetError('no_session', 401, 'There is no live session.')
+    const account = await recordAccount(session)
+    return c.json({ redirectTo: await finishLogin(c, account.accountId, session.issuedAt) })
+  })
+
+  routes.post('/:uid/consent', async (c) => {
+    forbidCrossOrigin(c)
+    const { interaction } = await details(c)
+    if (interaction.prompt.name !== 'consent' || !interaction.session?.accountId)
+      throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for consent now.')
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({
+          accountId: interaction.session.accountId,
+          clientId: String(interaction.params.client_id),
+        })
+    if (!grant) throw new SignetError('interaction_not_found', 404, 'The grant of this request is gone.')
+    const missing = interaction.prompt.details as {
+      missingOIDCScope?: string[]
+      missingOIDCClaims?: string[]
+    }
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
+    const grantId = await grant.save()
+    const redirectTo = await provider.interactionResult(
+      ...nodeBindings(c),
+      { consent: interaction.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    )
+    return c.json({ redirectTo })
+  })
+
+  routes.post('/:uid/abort', async (c) => {
+    forbidCrossOrigin(c)
+    await details(c)
+    const redirectTo = await provider.interactionResult(
+      ...nodeBindings(c),
+      { error: 'access_denied', error_description: 'The user declined the sign-in.' },
+      { mergeWithLastSubmission: false },
+    )
+    return c.json({ redirectTo })
+  })
+
+  routes.onError((error, c) => {
+    if (!(error instanceof SignetError)) throw error
+    annotateRequestLog(c, { code: error.code })
+    return c.json(error.toJSON(), error.status as 400)
+  })
+  return routes
+}

@@ -1,0 +1,143 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../config/config.ts'
+import { readOidcClients, readOidcJwks } from './oidc-config.ts'
+
+const secret = 'a-confidential-secret-of-at-least-32-chars'
+const confidential = {
+  client_id: 'wiki',
+  client_name: 'Team Wiki',
+  redirect_uris: ['https://wiki.example.com/oauth/callback'],
+  client_secret: secret,
+}
+const publicClient = {
+  client_id: 'spa',
+  client_name: 'Dashboard',
+  redirect_uris: ['http://localhost:5173/callback'],
+  post_logout_redirect_uris: ['http://localhost:5173/'],
+  token_endpoint_auth_method: 'none',
+  skip_consent: true,
+}
+
+const chainEnv = { SIGNET_RPC_1: 'http://127.0.0.1:8545' }
+
+/** The message of the ConfigError `loadConfig` throws for this environment. */
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...chainEnv, ...env }, '/srv/signet')
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as Error).message
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('SIGNET_OIDC_CLIENTS', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-oidc-config-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  it('reads inline JSON: a confidential and a public client, with defaults', () => {
+    const clients = readOidcClients(
+      { SIGNET_OIDC_CLIENTS: JSON.stringify([confidential, publicClient]) },
+      dir,
+    )
+    expect(clients).toEqual([
+      {
+        ...confidential,
+        post_logout_redirect_uris: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+        skip_consent: false,
+      },
+      { ...publicClient, skip_consent: true },
+    ])
+  })
+
+  it('reads a JSON file named by path, relative to the working folder', () => {
+    writeFileSync(join(dir, 'clients.json'), JSON.stringify([publicClient]))
+    expect(readOidcClients({ SIGNET_OIDC_CLIENTS: 'clients.json' }, dir).map((c) => c.client_id)).toEqual([
+      'spa',
+    ])
+  })
+
+  it('turns the provider on with clients, and in demo mode without any', () => {
+    const withClients = loadConfig({ ...chainEnv, SIGNET_OIDC_CLIENTS: JSON.stringify([confidential]) })
+    expect(withClients.oidc.enabled).toBe(true)
+    expect(loadConfig(chainEnv).oidc).toEqual({ enabled: false, clients: [], jwks: undefined })
+    expect(loadConfig({ ...chainEnv, SIGNET_MODE: 'demo' }).oidc.enabled).toBe(true)
+  })
+
+  it('names the JSON path of a bad field', () => {
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          { ...confidential, redirect_uris: ['http://wiki.example.com/cb'] },
+        ]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].redirect_uris[0]: expected an https URL (http only for localhost or 127.0.0.1), without a fragment',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([confidential, { ...publicClient, redirect_uris: [] }]),
+      }),
+    ).toBe('SIGNET_OIDC_CLIENTS[1].redirect_uris: expected at least one redirect URI')
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...publicClient, client_secret: secret }]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].client_secret: a public client ("token_endpoint_auth_method": "none") has no secret',
+    )
+    expect(
+      configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, client_secret: undefined }]) }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].client_secret: expected a secret, or "token_endpoint_auth_method": "none" for a public client (PKCE)',
+    )
+    expect(configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([confidential, confidential]) })).toBe(
+      'SIGNET_OIDC_CLIENTS[1].client_id: "wiki" is listed twice',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, client_name: 'Wiki\nInjected: line' }]),
+      }),
+    ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]\.client_name: expected a name of letters/)
+    expect(
+      configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, scope: 'openid' }]) }),
+    ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]: .*scope/)
+  })
+
+  it('names the variable when the JSON or the file is bad', () => {
+    expect(configError({ SIGNET_OIDC_CLIENTS: '[{' })).toMatch(
+      /^SIGNET_OIDC_CLIENTS: inline JSON is not valid JSON \(.+\); expected a list$/,
+    )
+    expect(configError({ SIGNET_OIDC_CLIENTS: 'missing.json' })).toMatch(
+      /^SIGNET_OIDC_CLIENTS: cannot read "\/srv\/signet\/missing\.json" \(ENOENT/,
+    )
+    expect(configError({ SIGNET_OIDC_CLIENTS: '{}' })).toBe(
+      'SIGNET_OIDC_CLIENTS: Invalid input: expected array, received object',
+    )
+  })
+})
+
+describe('SIGNET_OIDC_JWKS', () => {
+  const privateJwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' })
+
+  it('reads a private JWKS; unset means keys from the database', () => {
+    const jwks = { keys: [{ ...privateJwk, kid: 'k1' }] }
+    expect(readOidcJwks({ SIGNET_OIDC_JWKS: JSON.stringify(jwks) }, '/')).toEqual(jwks)
+    expect(readOidcJwks({}, '/')).toBeUndefined()
+  })
+
+  it('refuses a public key, naming its path', () => {
+    const { d: _private, ...publicJwk } = privateJwk
+    expect(configError({ SIGNET_OIDC_JWKS: JSON.stringify({ keys: [publicJwk] }) })).toBe(
+      'SIGNET_OIDC_JWKS.keys[0].d: expected the private part "d" (a private JWKS)',
+    )
+    expect(configError({ SIGNET_OIDC_JWKS: JSON.stringify({ keys: [] }) })).toBe(
+      'SIGNET_OIDC_JWKS.keys: expected at least one key',
+    )
+  })
+})

@@ -1,0 +1,222 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import type { RateLimiter } from '../http/rate-limit.ts'
+import type { StoreDatabase } from '../store/database.ts'
+import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
+import { oidcAdapterFactory } from './oidc-adapter.ts'
+import type { OidcClientConfig } from './oidc-config.ts'
+import type { OidcSecrets } from './oidc-secrets.ts'
+
+/** Where the provider lives on Signet's origin; its issuer is `${origin}/oidc`. */
+export const oidcMountPath = '/oidc'
+/** Signet's own pages and JSON calls of an interaction (not the provider's): `/oidc/interaction/<uid>`. */
+export const oidcInteractionPath = `${oidcMountPath}/interaction`
+
+export type OidcProviderOptions = {
+  db: StoreDatabase
+  origin: string
+  clients: readonly OidcClientConfig[]
+  secrets: OidcSecrets
+  appName: string
+  /**
+   * RP-initiated logout ends Signet's own session too: the name of its cookie, and how to revoke the
+   * session of a cookie token.
+   */
+  signetSession?: { cookieName: string; revoke: (token: string) => Promise<void> }
+}
+
+/**
+ * The OpenID Connect provider (oidc-provider): authorization code with PKCE (S256, required for public
+ * clients), ID token, userinfo, revocation, RP-initiated logout. Its development interactions and
+ * dynamic registration are off; sign-in and consent are Signet's own pages (interaction-routes.ts).
+ *
+ * @example const provider = createOidcProvider({ db, origin, clients, secrets, appName: 'Signet' })
+ */
+export function createOidcProvider(options: OidcProviderOptions): Provider {
+  const skipConsent = new Set(options.clients.filter((client) => client.skip_consent).map((c) => c.client_id))
+  const configuration: Configuration = {
+    adapter: oidcAdapterFactory(options.db),
+    clients: options.clients.map((client) => ({
+      client_id: client.client_id,
+      client_name: client.client_name,
+      redirect_uris: client.redirect_uris,
+      post_logout_redirect_uris: client.post_logout_redirect_uris,
+      token_endpoint_auth_method: client.token_endpoint_auth_method,
+      ...(client.client_secret ? { client_secret: client.client_secret } : {}),
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      // auth_time in every ID token: for a Safe it is when the owners' signature completed.
+      require_auth_time: true,
+    })),
+    jwks: options.secrets.jwks as Configuration['jwks'],
+    cookies: {
+      keys: options.secrets.cookieKeys,
+      long: { signed: true, secure: options.origin.startsWith('https:') },
+      short: { signed: true, secure: options.origin.startsWith('https:') },
+    },
+    scopes: Object.keys(oidcScopeClaims),
+    claims: Object.fromEntries(
+      Object.entries(oidcScopeClaims).map(([scope, claims]) => [scope, [...claims]]),
+    ),
+    // The scopes' claims go into the ID token too, not only to userinfo.
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${oidcInteractionPath}/${interaction.uid}`,
+    },
+    findAccount: async (_ctx, accountId) => {
+      const account = await findOidcAccount(options.db, accountId)
+      if (!account) return undefined
+      return { accountId, claims: () => accountClaims(account) as { sub: string } }
+    },
+    // The operator's own applications (`skip_consent`) are granted what they ask without a consent page.
+    loadExistingGrant: async (ctx) => {
+      const { oidc } = ctx
+      const clientId = oidc.client?.clientId
+      if (!clientId || !oidc.session?.accountId) return undefined
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session.grantIdFor(clientId)
+      if (grantId) {
+        const grant = await oidc.provider.Grant.find(grantId)
+        if (grant) return grant
+      }
+      if (!skipConsent.has(clientId)) return undefined
+      const grant = new oidc.provider.Grant({ clientId, accountId: oidc.session.accountId })
+      const scope = oidc.params?.scope
+      if (typeof scope === 'string') grant.addOIDCScope(scope)
+      await grant.save()
+      return grant
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html'
+      ctx.body = page(
+        'Sign-in failed',
+        `<p>${escapeHtml(String(out.error))}: ${escapeHtml(String(out.error_description ?? ''))}</p>`,
+      )
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Grant: 14 * 24 * 3600,
+      Session: 14 * 24 * 3600,
+    },
+  }
+  const provider = new Provider(`${options.origin}${oidcMountPath}`, configuration)
+  // Over HTTPS Signet runs behind a TLS-terminating proxy: the provider must believe its
+  // X-Forwarded-Proto to set its Secure cookies.
+  provider.proxy = options.origin.startsWith('https:')
+  const signetSession = options.signetSession
+  if (signetSession) {
+    // After the user confirmed the logout (and before the answer leaves): the Signet session of this
+    // browser is revoked server-side and its cookie cleared, as a sign-out in Signet itself would.
+    provider.use(async (ctx, next) => {
+      await next()
+      const oidc = (ctx as KoaContextWithOIDC).oidc
+      if (oidc?.route !== 'end_session_confirm' || ctx.status !== 303 || !oidc.params?.logout) return
+      const token = ctx.cookies.get(signetSession.cookieName, { signed: false })
+      if (token) await signetSession.revoke(token)
+      ctx.cookies.set(signetSession.cookieName, '', {
+        path: '/',
+        expires: new Date(0),
+        signed: false,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.origin.startsWith('https:'),
+      })
+    })
+  }
+  return provider
+
+  async function logoutSource(ctx: KoaContextWithOIDC, form: string) {
+    const client = ctx.oidc.client?.clientName ?? 'the application'
+    ctx.body = page(
+      'Sign out',
+      `${form}<p>Sign out of ${escapeHtml(options.appName)} and ${escapeHtml(client)}?</p>
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button type="submit" form="op.logoutForm">Stay signed in</button>`,
+    )
+  }
+
+  async function postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+    ctx.body = page('Signed out', `<p>You are signed out of ${escapeHtml(options.appName)}.</p>`)
+  }
+}
+
+/** Per-client limits of the provider's authorization and token endpoints (none when rate limits are off). */
+export type OidcRouteLimits = {
+  authorization: RateLimiter
+  token: RateLimiter
+  clientKey: (req: IncomingMessage) => string
+}
+
+/**
+ * The provider's own routes (everything under /oidc but Signet's interaction pages), for the Node
+ * listener: it reads the raw request body itself, so it runs in front of Hono. Returns false for a
+ * request that is not the provider's.
+ */
+export function oidcRequestHandler(
+  provider: Provider,
+  contentSecurityPolicy: string,
+  limits?: OidcRouteLimits,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const callback = provider.callback()
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    // Signet's headers on the provider's pages too (logout, errors, form_post). Set before the provider
+    // runs: its form_post page adds the hash of its one inline script to this policy's script-src.
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy)
+    res.setHeader('X-Content-Type-Options', 'nosniff')
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    const path = (req.url ?? '/').split('?')[0] ?? '/'
+    const limiter = path === '/auth' ? limits?.authorization : path === '/token' ? limits?.token : undefined
+    const retryAfter = limiter && limits ? await limiter.hit(limits.clientKey(req)) : undefined
+    if (retryAfter !== undefined) {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
+      res.end(
+        JSON.stringify({
+          error: 'rate_limited',
+          error_description: `Too many requests; retry in ${retryAfter} s.`,
+        }),
+      )
+      return
+    }
+    await callback(req, res)
+  }
+  return (req, res) => {
+    const url = req.url ?? '/'
+    if (url !== oidcMountPath && !url.startsWith(`${oidcMountPath}/`) && !url.startsWith(`${oidcMountPath}?`))
+      return false
+    if (url.startsWith(`${oidcInteractionPath}/`)) return false
+    // Mounted as Koa apps are: the provider routes the path below the mount and finds the mount path
+    // again from `originalUrl` when it builds its URLs.
+    Object.assign(req, { originalUrl: url })
+    req.url = url.slice(oidcMountPath.length) || '/'
+    if (req.url.startsWith('?')) req.url = `/${req.url}`
+    answer(req, res).catch(() => {
+      // The limiter's database failed: the provider's own answers never reject.
+      if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: 'temporarily_unavailable' }))
+    })
+    return true
+  }
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style></head>
+<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+}

@@ -1,0 +1,271 @@
+import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
+import { createGatewayClient } from '@signet/gateway/client'
+import type { PublicConfig } from '@signet/protocol/public-config'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
+import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
+import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
+import { SignInProvider } from '../auth/SignInProvider.tsx'
+import { OwnerSafeSignIn } from '../safe-sign-in/OwnerSafeSignIn.tsx'
+import { holdPendingNonce } from '../safe-sign-in/pending-nonce-api.ts'
+import type { KeyValueStorage } from '../safe-sign-in/pending-sign-in-storage.ts'
+import type { SafeSignInServices } from '../safe-sign-in/safe-sign-in-flow.ts'
+import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
+import { WalletProviders } from '../wallet/WalletProviders.tsx'
+import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
+import './oidc-interaction.css'
+
+/** What each scope shares with the application, in the user's words. */
+const scopeTexts: Record<string, string> = {
+  openid: 'Your account id (chain and address)',
+  profile: 'Your address as your user name',
+  eth: 'Your address, chain and account type',
+  safe: "Your Safe's owners, threshold and version",
+}
+
+export type OidcInteractionAppProps = AppProps & { uid: string }
+
+/**
+ * An application's sign-in request (`/oidc/interaction/<uid>`): says which application asks and for
+ * what, then the usual Connect Wallet and Verify account — the message names the application and lists
+ * its redirect URI — or "Continue as" this browser's Signet session; then consent (unless the operator
+ * made the application skip it), then back to the application.
+ */
+export default function OidcInteractionApp({
+  uid,
+  config,
+  theme,
+  wagmiConfig,
+  slots,
+  connectRequested,
+  onConnectRequestDone,
+}: OidcInteractionAppProps) {
+  const api = useMemo(() => createInteractionApi(uid), [uid])
+  const [details, setDetails] = useState<InteractionDetails>()
+  const [failure, setFailure] = useState<string>()
+  const [leaving, setLeaving] = useState(false)
+
+  useEffect(() => {
+    api.details().then(setDetails, (error: unknown) => setFailure((error as Error).message))
+  }, [api])
+
+  const leaveFor = useCallback((url: string) => {
+    setLeaving(true)
+    window.location.assign(url)
+  }, [])
+
+  // RainbowKit's verify step signs in to this request instead of to Signet alone; an existing session is
+  // offered by the page ("Continue as"), not taken silently.
+  const authApi = useMemo<AuthApi>(() => {
+    const signet = createAuthApi()
+    return {
+      ...signet,
+      getSession: async () => undefined,
+      async verify(request) {
+        const { redirectTo, session } = await api.login(request)
+        leaveFor(redirectTo)
+        return session
+      },
+    }
+  }, [api, leaveFor])
+  const message = useMemo(
+    () => (details ? { statement: details.statement, resources: [details.redirectUri] } : undefined),
+    [details],
+  )
+
+  if (!details) {
+    return createPortal(
+      failure ? (
+        <div className="notice notice--warning" role="alert" data-testid="oidc-failure">
+          <p>{failure}</p>
+        </div>
+      ) : (
+        <p role="status">Loading the sign-in request…</p>
+      ),
+      slots.route ?? slots.top,
+    )
+  }
+
+  return (
+    <WalletProviders
+      config={config}
+      wagmiConfig={wagmiConfig}
+      theme={theme}
+      authentication={(children) => (
+        <SignInProvider api={authApi} appName={details.client.name} {...(message ? { message } : {})}>
+          {children}
+        </SignInProvider>
+      )}
+    >
+      {createPortal(
+        <div data-rk="">
+          <ConnectButton />
+        </div>,
+        slots.connect,
+      )}
+      <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
+      {createPortal(<ConnectErrorNotice />, slots.top)}
+      {createPortal(
+        <InteractionPanel details={details} api={api} config={config} leaving={leaving} onLeave={leaveFor} />,
+        slots.route ?? slots.top,
+      )}
+      {createPortal(<SignInErrorNotice />, slots.overlay)}
+    </WalletProviders>
+  )
+}
+
+type InteractionPanelProps = {
+  details: InteractionDetails
+  api: InteractionApi
+  config: Pick<PublicConfig, 'appName' | 'gatewayUrl' | 'chains'>
+  leaving: boolean
+  onLeave: (url: string) => void
+}
+
+/** A pending Safe sign-in per application, apart from Signet's own (which the home page resumes). */
+function applicationStorage(storage: KeyValueStorage, clientId: string): KeyValueStorage {
+  const key = (name: string) => `${name}:oidc:${clientId}`
+  return {
+    getItem: (name) => storage.getItem(key(name)),
+    setItem: (name, value) => storage.setItem(key(name), value),
+    removeItem: (name) => storage.removeItem(key(name)),
+  }
+}
+
+function InteractionPanel({ details, api, config, leaving, onLeave }: InteractionPanelProps) {
+  const appName = config.appName
+  const { openConnectModal } = useConnectModal()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  // The Safe's owners confirmed after this request ended: the application must ask again.
+  const [returnToApplication, setReturnToApplication] = useState(false)
+
+  const finishing = useRef(false)
+  const finishWithSafe = useCallback(async () => {
+    // Once per page: the completion is single-use (React's development double effects included).
+    if (finishing.current) return
+    finishing.current = true
+    try {
+      onLeave(await api.completeSafeSignIn())
+    } catch (caught) {
+      console.warn('[Signet] this sign-in request ended before the Safe signed in:', caught)
+      setReturnToApplication(true)
+    }
+  }, [api, onLeave])
+
+  // A Safe's sign-in completed for this application since its last request: this one finishes at once.
+  useEffect(() => {
+    if (details.prompt === 'login' && details.safeCompletion) void finishWithSafe()
+  }, [details, finishWithSafe])
+
+  const safeServices = useMemo<SafeSignInServices>(() => {
+    const signet = createAuthApi()
+    return {
+      gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
+      auth: {
+        getNonce: () => signet.getNonce(),
+        async verify(request) {
+          const session = await api.safeSignIn(details.client.id, request)
+          void finishWithSafe()
+          return session
+        },
+      },
+      holdNonce: (message: string) => holdPendingNonce(message),
+      storage: applicationStorage(window.localStorage, details.client.id),
+      appName: config.appName,
+      location: window.location,
+      application: { statement: details.statement, resources: [details.redirectUri] },
+    }
+  }, [api, config.gatewayUrl, config.appName, details, finishWithSafe])
+  const step = (action: () => Promise<string>) => async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      onLeave(await action())
+    } catch (caught) {
+      setError((caught as Error).message)
+      setBusy(false)
+    }
+  }
+  const name = details.client.name
+  return (
+    <section className="oidc-request" aria-labelledby="oidc-request-title" data-testid="oidc-request">
+      <h1 id="oidc-request-title">Sign in to {name}</h1>
+      <p>
+        <strong>{name}</strong> asks you to prove your Ethereum account with {appName}.
+      </p>
+      <h2>{name} will receive</h2>
+      <ul data-testid="oidc-scopes">
+        {details.scopes.map((scope) => (
+          <li key={scope}>{scopeTexts[scope] ?? scope}</li>
+        ))}
+      </ul>
+      <p>
+        Your proof goes to <code data-testid="oidc-redirect-uri">{details.redirectUri}</code>
+      </p>
+      {returnToApplication ? (
+        <div className="notice" role="status" data-testid="oidc-return">
+          <p>
+            Signed in as your Safe. This sign-in request of {name} has ended meanwhile: return to {name} and
+            sign in again — it completes at once.
+          </p>
+          <a className="button primary" href={new URL('/', details.redirectUri).href}>
+            Return to {name}
+          </a>
+        </div>
+      ) : leaving ? (
+        <p role="status">Returning to {name}…</p>
+      ) : details.prompt === 'login' && details.safeCompletion ? (
+        <p role="status">Signing you in as your Safe…</p>
+      ) : details.prompt === 'login' ? (
+        <div className="oidc-request__actions">
+          {details.session && (
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={step(() => api.continueAsSession())}
+            >
+              Continue as {details.session.address}
+            </button>
+          )}
+          <button
+            type="button"
+            className={details.session ? undefined : 'primary'}
+            disabled={busy || !openConnectModal}
+            onClick={openConnectModal}
+          >
+            {details.session ? 'Use another account' : 'Sign in with your wallet'}
+          </button>
+          <button type="button" disabled={busy} onClick={step(() => api.abort())}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <>
+          <p>
+            Signed in as <code data-testid="oidc-account">{details.accountId}</code>. Allow {name} to receive
+            the above?
+          </p>
+          <div className="oidc-request__actions">
+            <button type="button" className="primary" disabled={busy} onClick={step(() => api.consent())}>
+              Allow
+            </button>
+            <button type="button" disabled={busy} onClick={step(() => api.abort())}>
+              Deny
+            </button>
+          </div>
+        </>
+      )}
+      {error && (
+        <p className="notice notice--warning" role="alert">
+          {error}
+        </p>
+      )}
+      {details.prompt === 'login' && !details.safeCompletion && !leaving && (
+        <OwnerSafeSignIn services={safeServices} chains={config.chains} />
+      )}
+    </section>
+  )
+}
