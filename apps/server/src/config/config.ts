@@ -12,7 +12,6 @@ import { SchemaError } from '@signet/protocol/schema-error'
 import { catalogWalletIds, type WalletDescriptor } from '@signet/protocol/wallet-descriptor'
 import {
   type OidcClientConfig,
-  OidcConfigError,
   type OidcSigningKey,
   readOidcClients,
   readOidcJwks,
@@ -347,6 +346,12 @@ function readDatabase(env: Record<string, string | undefined>, cwd: string): Sig
   return { kind: 'sqlite', path: text === ':memory:' ? text : resolve(cwd, text.replace(/^file:/, '')) }
 }
 
+/** A JSON setting's {@link SchemaError} as the {@link ConfigError} of its variable (the path's root). */
+function asConfigError(error: unknown): unknown {
+  if (!(error instanceof SchemaError)) return error
+  return new ConfigError(error.field.split(/[.[]/)[0] ?? error.field, error.problem, error.field)
+}
+
 function readOidc(
   env: Record<string, string | undefined>,
   cwd: string,
@@ -356,8 +361,7 @@ function readOidc(
     const clients = readOidcClients(env, cwd)
     return { enabled: clients.length > 0 || mode === 'demo', clients, jwks: readOidcJwks(env, cwd) }
   } catch (error) {
-    if (error instanceof OidcConfigError) throw new ConfigError(error.variable, error.problem, error.field)
-    throw error
+    throw asConfigError(error)
   }
 }
 
@@ -365,8 +369,7 @@ function readWallets(env: Record<string, string | undefined>, cwd: string): Wall
   try {
     return readWalletDescriptors(env, cwd)
   } catch (error) {
-    if (error instanceof SchemaError) throw new ConfigError('SIGNET_WALLETS', error.problem, error.field)
-    throw error
+    throw asConfigError(error)
   }
 }
 

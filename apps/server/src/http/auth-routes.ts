@@ -47,13 +47,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
     }
     const { token, session } = await signIn(body.data, options)
     annotateRequestLog(c, { address: shortAddress(session.address) })
-    setCookie(c, sessionCookieName, token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: options.secure,
-      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
-    })
+    setSessionCookie(c, token, session, { secure: options.secure, now: now() })
     return c.json(sessionBody(session))
   })
 
@@ -73,6 +67,22 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   })
 
   return routes
+}
+
+/** Sets the session cookie: HttpOnly, Lax, `Secure` under https, for as long as the session lives. */
+export function setSessionCookie(
+  c: Context,
+  token: string,
+  session: Session,
+  options: { secure: boolean; now: number },
+): void {
+  setCookie(c, sessionCookieName, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: options.secure,
+    maxAge: Math.max(1, Math.floor((session.expiresAt - options.now) / 1000)),
+  })
 }
 
 /** A session as the API answers it (verify, session, and the OpenID Connect sign-in page). */

@@ -6,11 +6,11 @@ import {
   safeSignInRequestSchema,
 } from '@signet/protocol/oidc-interaction-api'
 import { type Context, Hono } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { getCookie } from 'hono/cookie'
 import type Provider from 'oidc-provider'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
-import { sessionBody, sessionCookieName } from '../http/auth-routes.ts'
+import { sessionBody, sessionCookieName, setSessionCookie } from '../http/auth-routes.ts'
 import { readJsonBody } from '../http/json-body.ts'
 import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
@@ -108,15 +108,6 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     return redirectTo
   }
 
-  const setSessionCookie = (c: Context, token: string, session: Session) =>
-    setCookie(c, sessionCookieName, token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/',
-      secure: options.secure,
-      maxAge: Math.max(1, Math.floor((session.expiresAt - now()) / 1000)),
-    })
-
   /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
   const signInFor = async (
     c: Context<InteractionEnv>,
@@ -137,7 +128,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
         `The message's resources must list ${redirectUris.join(' or ')}.`,
       )
     const signedIn = await signIn(body, options)
-    setSessionCookie(c, signedIn.token, signedIn.session)
+    setSessionCookie(c, signedIn.token, signedIn.session, { secure: options.secure, now: now() })
     annotateRequestLog(c, { address: shortAddress(signedIn.session.address) })
     return signedIn
   }

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { parseWithSchema } from '@signet/protocol/schema-error'
 import { z } from 'zod'
+import { readJsonSetting } from '../config/json-setting.ts'
 
 /**
  * The OpenID Connect provider's configuration: `SIGNET_OIDC_CLIENTS` (the applications that may sign
@@ -21,18 +21,6 @@ export type OidcClientConfig = {
 }
 
 export type OidcSigningKey = Record<string, unknown> & { kty: string; kid?: string }
-
-/** A bad OIDC variable; `field` is the JSON path (`SIGNET_OIDC_CLIENTS[0].redirect_uris[1]`). */
-export class OidcConfigError extends Error {
-  override name = 'OidcConfigError'
-  constructor(
-    readonly variable: string,
-    readonly field: string,
-    readonly problem: string,
-  ) {
-    super(`${field}: ${problem}`)
-  }
-}
 
 const redirectUri = z.string().refine(isRedirectUri, {
   message: 'expected an https URL (http only for localhost or 127.0.0.1), without a fragment',
@@ -103,16 +91,13 @@ const jwksSchema = z.object({ keys: z.array(privateKeySchema).min(1, 'expected a
 /**
  * `SIGNET_OIDC_CLIENTS`, or an empty list when unset.
  *
- * @throws {OidcConfigError} naming the bad JSON path.
+ * @throws {SchemaError} naming the bad JSON path.
  * @example readOidcClients({ SIGNET_OIDC_CLIENTS: './clients.json' }, '/srv/signet')
  */
 export function readOidcClients(env: Record<string, string | undefined>, cwd: string): OidcClientConfig[] {
-  const variable = 'SIGNET_OIDC_CLIENTS'
-  const parsed = readJsonVariable(env, variable, cwd, '[')
+  const parsed = readJsonSetting(env, 'SIGNET_OIDC_CLIENTS', cwd)
   if (parsed === undefined) return []
-  const result = clientsSchema.safeParse(parsed)
-  if (!result.success) throw firstIssue(variable, result.error)
-  return result.data.map((client) => ({
+  return parseWithSchema(clientsSchema, parsed, 'SIGNET_OIDC_CLIENTS').map((client) => ({
     ...client,
     token_endpoint_auth_method: client.token_endpoint_auth_method ?? 'client_secret_basic',
   }))
@@ -122,56 +107,15 @@ export function readOidcClients(env: Record<string, string | undefined>, cwd: st
  * `SIGNET_OIDC_JWKS`: the private signing keys, or undefined when unset (the provider then uses keys
  * generated once and kept in the database).
  *
- * @throws {OidcConfigError} naming the bad JSON path.
+ * @throws {SchemaError} naming the bad JSON path.
  */
 export function readOidcJwks(
   env: Record<string, string | undefined>,
   cwd: string,
 ): { keys: OidcSigningKey[] } | undefined {
-  const variable = 'SIGNET_OIDC_JWKS'
-  const parsed = readJsonVariable(env, variable, cwd, '{')
+  const parsed = readJsonSetting(env, 'SIGNET_OIDC_JWKS', cwd)
   if (parsed === undefined) return undefined
-  const result = jwksSchema.safeParse(parsed)
-  if (!result.success) throw firstIssue(variable, result.error)
-  return result.data as { keys: OidcSigningKey[] }
-}
-
-function readJsonVariable(
-  env: Record<string, string | undefined>,
-  variable: string,
-  cwd: string,
-  inlineStart: '[' | '{',
-): unknown {
-  const text = env[variable]?.trim()
-  if (!text) return undefined
-  let source = 'inline JSON'
-  let json = text
-  if (!text.startsWith('[') && !text.startsWith('{')) {
-    const path = resolve(cwd, text)
-    source = JSON.stringify(path)
-    try {
-      json = readFileSync(path, 'utf8')
-    } catch (error) {
-      throw new OidcConfigError(variable, variable, `cannot read ${source} (${(error as Error).message})`)
-    }
-  }
-  try {
-    return JSON.parse(json)
-  } catch (error) {
-    throw new OidcConfigError(
-      variable,
-      variable,
-      `${source} is not valid JSON (${(error as Error).message}); expected ${inlineStart === '[' ? 'a list' : 'an object'}`,
-    )
-  }
-}
-
-function firstIssue(variable: string, error: z.ZodError): OidcConfigError {
-  const issue = error.issues[0]
-  const path = (issue?.path ?? [])
-    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
-    .join('')
-  return new OidcConfigError(variable, `${variable}${path}`, issue?.message ?? 'invalid')
+  return parseWithSchema(jwksSchema, parsed, 'SIGNET_OIDC_JWKS') as { keys: OidcSigningKey[] }
 }
 
 function isRedirectUri(text: string): boolean {
