@@ -104,9 +104,9 @@ describe('SIGNET_OIDC_CLIENTS', () => {
         SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, client_name: 'Wiki\nInjected: line' }]),
       }),
     ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]\.client_name: expected a name of letters/)
-    expect(
-      configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, scope: 'openid' }]) }),
-    ).toBe('SIGNET_OIDC_CLIENTS[0].scope: Unrecognized key: "scope"')
+    expect(configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, scope: 'openid' }]) })).toBe(
+      'SIGNET_OIDC_CLIENTS[0].scope: Unrecognized key: "scope"',
+    )
   })
 
   it('names the variable when the JSON or the file is bad', () => {
