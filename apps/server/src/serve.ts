@@ -3,8 +3,10 @@ import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
+  demoWalletConnectProjectId,
   hostedGatewayUrl,
   loadConfig,
+  publicWalletConnectRelayUrl,
   type SignetConfig,
   signInDomain,
   withLocalChain,
@@ -29,7 +31,14 @@ export type RunningSignet = {
   listenUrl: string
   config: SignetConfig & { origin: string }
   /** The local chain and its fixtures, when Signet started one. */
-  demo?: { rpcUrl: string; fixtures: DemoFixtures; gatewayUrl?: string; sandboxUrl?: string }
+  demo?: {
+    rpcUrl: string
+    fixtures: DemoFixtures
+    gatewayUrl?: string
+    sandboxUrl?: string
+    /** The local WalletConnect relay (`ws://…`). */
+    walletConnectRelayUrl?: string
+  }
   stop(): Promise<void>
 }
 
@@ -81,6 +90,10 @@ export async function startSignet({
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
     const resolved = { ...config, origin }
+    // Demo: WalletConnect works offline, through the local relay, with a project id nobody else uses.
+    if (demo) resolved.walletConnectProjectId ??= demoWalletConnectProjectId
+    const walletConnectRelayUrl =
+      config.walletConnectRelayUrl ?? demo?.walletConnectRelayUrl ?? publicWalletConnectRelayUrl
     if (demo && demoChain) {
       // Demo: the sandbox Safe{Wallet} host, on another site (127.0.0.1), may frame this origin.
       const { startDemoSandboxHost } = await import('@signet/sandbox/host/demo-sandbox-host')
@@ -88,6 +101,7 @@ export async function startSignet({
         appUrl: `${origin}/`,
         chain: demoChain,
         gatewayUrl: demo.gatewayUrl,
+        walletConnectRelayUrl,
       })
       stops.push(() => sandbox.stop())
       demo.sandboxUrl = sandbox.url
@@ -105,7 +119,7 @@ export async function startSignet({
       sessionTtlMs: config.sessionTtlMs,
       nonceTtlMs: config.nonceTtlMs,
       pendingNonceTtlMs: config.pendingNonceTtlMs,
-      publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures),
+      publicConfig: toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl),
       safeHosts: resolved.safeHosts,
       rateLimit: config.rateLimit,
       webDist,
@@ -155,7 +169,17 @@ async function startLocalFixtures(
   })
   stops.push(() => gateway.stop())
   log.info({ gatewayUrl: gateway.url }, 'local gateway started')
-  return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
+  // The local WalletConnect relay: Signet's page and the sandbox Safe{Wallet} host meet there, offline.
+  const { startLocalWalletConnectRelay } = await import('@signet/sandbox/walletconnect-relay/local-relay')
+  const relay = await startLocalWalletConnectRelay()
+  stops.push(() => relay.stop())
+  log.info({ walletConnectRelayUrl: relay.url }, 'local WalletConnect relay started')
+  return {
+    rpcUrl: chain.anvil.rpcUrl,
+    fixtures,
+    gatewayUrl: gateway.url,
+    walletConnectRelayUrl: relay.url,
+  }
 }
 
 function listen(

@@ -17,6 +17,7 @@ describe('startupBanner', () => {
         rpcUrl: 'http://127.0.0.1:4545',
         gatewayUrl: 'http://127.0.0.1:4546',
         sandboxUrl: 'http://127.0.0.1:4547',
+        walletConnectRelayUrl: 'ws://127.0.0.1:4548',
         fixtures: {
           demoAccounts: [a, b],
           demoSafes: [
@@ -37,6 +38,7 @@ describe('startupBanner', () => {
         'Local chain (anvil, chain id 31337): http://127.0.0.1:4545',
         'Local Safe gateway: http://127.0.0.1:4546',
         'Safe{Wallet} sandbox host (Signet as a Safe App): http://127.0.0.1:4547',
+        'Local WalletConnect relay: ws://127.0.0.1:4548',
         'Demo accounts (anvil’s public test keys: never use them on a real chain):',
         `  #0 ${a.address}  key 0xac09`,
         `  #1 ${b.address}  key 0x59c6`,

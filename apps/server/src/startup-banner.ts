@@ -13,6 +13,7 @@ export function startupBanner(signet: Pick<RunningSignet, 'url' | 'demo'>): stri
     lines.push(`Local chain (anvil, chain id 31337): ${demo.rpcUrl}`)
     if (demo.gatewayUrl) lines.push(`Local Safe gateway: ${demo.gatewayUrl}`)
     if (demo.sandboxUrl) lines.push(`Safe{Wallet} sandbox host (Signet as a Safe App): ${demo.sandboxUrl}`)
+    if (demo.walletConnectRelayUrl) lines.push(`Local WalletConnect relay: ${demo.walletConnectRelayUrl}`)
     lines.push('Demo accounts (anvil’s public test keys: never use them on a real chain):')
     for (const [index, account] of accounts.slice(0, 4).entries()) {
       lines.push(`  #${index} ${account.address}  key ${account.privateKey}`)

@@ -1,4 +1,10 @@
-import type { ChainConfig, SignetConfig, SignetMode, WalletGroup } from './config.ts'
+import {
+  type ChainConfig,
+  publicWalletConnectRelayUrl,
+  type SignetConfig,
+  type SignetMode,
+  type WalletGroup,
+} from './config.ts'
 import type { WalletDescriptor } from './wallet-descriptors.ts'
 
 /** What the web app needs to know at run time; one build serves any configuration. */
@@ -15,6 +21,8 @@ export type PublicConfig = {
   /** The operator's own wallets (`SIGNET_WALLETS`); left out when there are none. */
   wallets?: WalletDescriptor[]
   theme: SignetConfig['theme']
+  /** The WalletConnect relay the app's WalletConnect wallets use (`SIGNET_WALLETCONNECT_RELAY_URL`). */
+  walletConnectRelayUrl: string
 }
 
 export type DemoFixtures = Pick<PublicConfig, 'demoAccounts' | 'demoSafes'>
@@ -27,6 +35,7 @@ export function toPublicConfig(
   config: SignetConfig,
   gatewayUrl: string,
   demo: DemoFixtures = {},
+  walletConnectRelayUrl = config.walletConnectRelayUrl ?? publicWalletConnectRelayUrl,
 ): PublicConfig {
   const publicConfig: PublicConfig = {
     appName: config.appName,
@@ -36,6 +45,7 @@ export function toPublicConfig(
     safeHosts: config.safeHosts,
     walletGroups: config.walletGroups,
     theme: config.theme,
+    walletConnectRelayUrl,
   }
   if (config.wallets.length > 0) publicConfig.wallets = config.wallets
   if (config.walletConnectProjectId) publicConfig.walletConnectProjectId = config.walletConnectProjectId

@@ -38,6 +38,7 @@ const valid = {
   ],
   walletGroups: [{ groupName: 'Recommended', wallets: ['metaMask', 'rainbow'] }],
   theme: { accent: 'blue', radius: 'large', mode: 'system' },
+  walletConnectRelayUrl: 'wss://relay.walletconnect.org',
 }
 
 /** The error's field for a config changed by `change`. */
@@ -70,6 +71,7 @@ describe('parsePublicConfig', () => {
       'chains[0].blockExplorerUrl',
     )
     expect(fieldOf((c) => (c.mode = 'staging'))).toBe('mode')
+    expect(fieldOf((c) => (c.walletConnectRelayUrl = 'https://relay.example'))).toBe('walletConnectRelayUrl')
     expect(fieldOf((c) => (c.theme.accent = 'teal'))).toBe('theme.accent')
     expect(fieldOf((c) => ((c.demoAccounts[0] as { privateKey: string }).privateKey = '0x12'))).toBe(
       'demoAccounts[0].privateKey',

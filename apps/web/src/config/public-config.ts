@@ -81,6 +81,8 @@ export type PublicConfig = {
   /** The operator's own wallets, which `walletGroups` name by id; absent when there are none. */
   wallets?: WalletDescriptor[]
   theme: { accent: AccentPreset; radius: RadiusPreset; mode: ThemeMode }
+  /** The WalletConnect relay (`ws(s)://`) for the WalletConnect wallets; absent: WalletConnect's own. */
+  walletConnectRelayUrl?: string
 }
 
 export const accentPresets: readonly AccentPreset[] = ['blue', 'green', 'orange', 'pink', 'purple', 'red']
@@ -155,6 +157,9 @@ export function parsePublicConfig(json: unknown): PublicConfig {
   }
   if (root.walletConnectProjectId !== undefined) {
     config.walletConnectProjectId = text(root.walletConnectProjectId, 'walletConnectProjectId')
+  }
+  if (root.walletConnectRelayUrl !== undefined) {
+    config.walletConnectRelayUrl = url(root.walletConnectRelayUrl, 'walletConnectRelayUrl', ['ws:', 'wss:'])
   }
   if (root.demoAccounts !== undefined) {
     config.demoAccounts = list(root.demoAccounts, 'demoAccounts', parseDemoAccount)

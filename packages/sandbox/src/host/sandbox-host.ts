@@ -24,6 +24,11 @@ export type SandboxHostOptions = {
    */
   gatewayUrl?: string
   chainName?: string
+  /**
+   * The WalletConnect relay where dApps pasted into the host's WalletConnect page are met (`ws(s)://`);
+   * omitted: WalletConnect's public relay.
+   */
+  walletConnectRelayUrl?: string
   /** 0 or omitted: a free port. */
   port?: number
   /** Default 127.0.0.1: another site than Signet's `localhost`, as Safe{Wallet} is. */
