@@ -5,7 +5,7 @@ import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
 import { createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
-import { SignInProvider } from '../auth/SignInProvider.tsx'
+import { SignInProvider, useSignIn } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import type { PublicConfig } from '../config/public-config.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
@@ -21,6 +21,8 @@ import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 // Signing in as a Safe from an owner's wallet: its own chunk (it brings the gateway client and its
 // response validation), fetched once the wallet part is here.
+// Signing in as a connected Safe (WalletConnect and others): only once such a sign-in exists.
+const SafeAccountSignInPanel = lazy(() => import('../safe-message-tracker/SafeAccountSignInPanel.tsx'))
 const SafeOwnerSignIn = lazy(() =>
   import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
 )
@@ -69,7 +71,7 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
       wagmiConfig={wagmiConfig}
       theme={theme}
       authentication={(children) => (
-        <SignInProvider api={authApi} appName={config.appName}>
+        <SignInProvider api={authApi} appName={config.appName} gatewayUrl={config.gatewayUrl}>
           {children}
         </SignInProvider>
       )}
@@ -88,6 +90,7 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
       {createPortal(
         <Guarded part="The wallet notices">
           <ConnectErrorNotice />
+          <SafeAccountSignInSlot config={config} />
           {isFramed() && (
             <Suspense fallback={null}>
               <SafeAppPanel config={config} />
@@ -129,6 +132,16 @@ export function App({ config, theme, wagmiConfig, slots, connectRequested, onCon
         slots.overlay,
       )}
     </WalletProviders>
+  )
+}
+
+function SafeAccountSignInSlot({ config }: { config: PublicConfig }) {
+  const { safeAccountSignIn } = useSignIn()
+  if (!safeAccountSignIn) return null
+  return (
+    <Suspense fallback={null}>
+      <SafeAccountSignInPanel signIn={safeAccountSignIn} config={config} />
+    </Suspense>
   )
 }
 
