@@ -1,4 +1,6 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { safeWalletTexts } from '../src/safe-message-tracker/safe-wallet-answer.ts'
 import {
   askToSignIn,
   connectSafeOverWalletConnect,
@@ -6,6 +8,14 @@ import {
   hostDialog,
   useSafeWalletConnectEnvironment,
 } from './safe-walletconnect-environment.ts'
+
+const mobileAppSetting = 'Answer as the Safe mobile app (message signing disabled)'
+
+/** Ticks a setting of the host's WalletConnect page and waits until the host reports it back. */
+async function setHostSetting(host: Page, name: string, on: boolean): Promise<void> {
+  await host.getByRole('checkbox', { name, exact: true }).setChecked(on)
+  await host.getByRole('checkbox', { name, exact: true, checked: on }).waitFor()
+}
 
 // Issue 12: a Safe connected to Signet as a wallet, through Safe{Wallet}'s WalletConnect feature (the
 // sandbox host) and the local relay, signs in however its wallet answers.
@@ -42,5 +52,104 @@ describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
     )
     await hostDialog(host).getByRole('button', { name: 'Sign as Owner 2', exact: true }).click()
     await expectSignedInAsSafe(signet, safe)
+  })
+
+  it('the dialog closed (4001): the sign-in goes on and completes when the co-owner confirms', async (test) => {
+    const safe = environment.chain.demoSafe.address
+    const { signet, host } = await connectSafeOverWalletConnect(environment, test, safe)
+    await askToSignIn(signet)
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 1', exact: true }).click()
+    await signet
+      .getByTestId('safe-account-progress')
+      .getByText('1 of 2 owners confirmed')
+      .waitFor({ timeout: 30_000 })
+    await hostDialog(host).getByRole('button', { name: 'Close dialog', exact: true }).click()
+    await signet
+      .getByTestId('safe-account-wallet-answer')
+      .getByText(safeWalletTexts.dialogClosed, { exact: true })
+      .waitFor({ timeout: 20_000 })
+    // Another owner confirms later, from Safe{Wallet}'s list of messages.
+    await host
+      .getByTestId('waiting-message')
+      .getByRole('button', { name: 'Confirm as Owner 2', exact: true })
+      .click()
+    await expectSignedInAsSafe(signet, safe)
+  })
+
+  it('the tab closed (no answer ever) and Signet reloaded: resumed, signs in when the co-owner confirms', async (test) => {
+    const safe = environment.chain.demoSafe.address
+    const connected = await connectSafeOverWalletConnect(environment, test, safe)
+    const { signet, host } = connected
+    await askToSignIn(signet)
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 1', exact: true }).click()
+    await signet
+      .getByTestId('safe-account-progress')
+      .getByText('1 of 2 owners confirmed')
+      .waitFor({ timeout: 30_000 })
+    await host.close({ runBeforeUnload: true })
+    await signet.reload({ waitUntil: 'domcontentloaded' })
+    await signet
+      .getByTestId('safe-account-progress')
+      .getByText('1 of 2 owners confirmed')
+      .waitFor({ timeout: 30_000 })
+    const again = await connected.reopenHost()
+    expect(await hostDialog(again).count()).toBe(0)
+    await again
+      .getByTestId('waiting-message')
+      .getByRole('button', { name: 'Confirm as Owner 2', exact: true })
+      .click()
+    await expectSignedInAsSafe(signet, safe)
+  })
+
+  it('on-chain signing: no answer; signs in once the SignMessageLib transaction is executed', async (test) => {
+    const safe = environment.chain.demoSafe.address
+    const { signet, host } = await connectSafeOverWalletConnect(environment, test, safe)
+    await setHostSetting(host, 'Always use on-chain signatures', true)
+    await askToSignIn(signet)
+    await hostDialog(host).getByRole('button', { name: 'Propose as Owner 1', exact: true }).click()
+    const transaction = host.getByTestId('queued-transaction').filter({ hasText: 'Sign message on-chain' })
+    await transaction.getByRole('button', { name: 'Confirm as Owner 2', exact: true }).click()
+    await signet.getByTestId('safe-account-wallet-asking').waitFor()
+    await transaction.getByRole('button', { name: 'Execute', exact: true }).click()
+    await expectSignedInAsSafe(signet, safe)
+    await setHostSetting(host, 'Always use on-chain signatures', false)
+  })
+
+  it('a Safe 1.1.1 (SafeMessage domain without chain id): the co-owner confirms after the dialog closed', async (test) => {
+    const safe = environment.legacySafe
+    const { signet, host } = await connectSafeOverWalletConnect(environment, test, safe)
+    await askToSignIn(signet)
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 1', exact: true }).click()
+    await signet
+      .getByTestId('safe-account-progress')
+      .getByText('1 of 2 owners confirmed')
+      .waitFor({ timeout: 30_000 })
+    await hostDialog(host).getByRole('button', { name: 'Close dialog', exact: true }).click()
+    await host
+      .getByTestId('waiting-message')
+      .getByRole('button', { name: 'Confirm as Owner 2', exact: true })
+      .click()
+    await expectSignedInAsSafe(signet, safe)
+  })
+
+  it('the Safe mobile app (Method disabled): says this app cannot sign and what can', async (test) => {
+    const safe = environment.chain.demoSafe.address
+    const { signet, host } = await connectSafeOverWalletConnect(environment, test, safe)
+    await host.getByRole('checkbox', { name: /Answer as the Safe mobile app/ }).check()
+    await host
+      .getByTestId('walletconnect-log')
+      .getByText(/as the Safe mobile app/)
+      .waitFor()
+    await askToSignIn(signet)
+    const answer = signet.getByTestId('safe-account-wallet-answer')
+    await answer.waitFor({ timeout: 20_000 })
+    expect(await answer.textContent()).toBe(
+      'This wallet app cannot sign messages for a Safe (it answered “Method disabled”). Sign in with Safe{Wallet} on the web (app.safe.global, through WalletConnect), or sign in as the Safe from an owner’s own wallet: connect the owner’s wallet and choose “Sign in as this Safe”.',
+    )
+    expect(await answer.getAttribute('role')).toBe('alert')
+    await setHostSetting(host, mobileAppSetting, false)
+    // Only the user's own Cancel ends it.
+    await signet.getByRole('button', { name: 'Cancel this sign-in', exact: true }).click()
+    await signet.getByTestId('safe-account-sign-in').waitFor({ state: 'detached' })
   })
 })
