@@ -152,4 +152,25 @@ describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
     await signet.getByRole('button', { name: 'Cancel this sign-in', exact: true }).click()
     await signet.getByTestId('safe-account-sign-in').waitFor({ state: 'detached' })
   })
+
+  it('a request that expired (WalletConnect’s 5 minutes): the sign-in goes on and completes', async (test) => {
+    const safe = environment.chain.demoSafe.address
+    // Signet's clock is Playwright's, so that five minutes can pass at once.
+    const { signet, host } = await connectSafeOverWalletConnect(environment, test, safe, {
+      beforeLoad: (page) => page.clock.install(),
+    })
+    await askToSignIn(signet)
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 1', exact: true }).click()
+    await signet
+      .getByTestId('safe-account-progress')
+      .getByText('1 of 2 owners confirmed')
+      .waitFor({ timeout: 30_000 })
+    await signet.clock.fastForward('05:05')
+    await signet
+      .getByTestId('safe-account-wallet-answer')
+      .getByText(safeWalletTexts.expired, { exact: true })
+      .waitFor({ timeout: 20_000 })
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 2', exact: true }).click()
+    await expectSignedInAsSafe(signet, safe)
+  })
 })
