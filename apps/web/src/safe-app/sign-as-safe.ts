@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem'
-import { safeMessageHashOf } from './safe-message-hash.ts'
+import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import { SafeSigningError } from './safe-signing-errors.ts'
 import type { ProgressStore, SafeTxStatus } from './safe-signing-progress.ts'
 

@@ -2,6 +2,7 @@ import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
 import { type Address, getAddress, type Hex } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
+import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
 import type { HeldNonce } from './pending-nonce-api.ts'
 import {
@@ -11,7 +12,6 @@ import {
   savePendingSignIn,
 } from './pending-sign-in-storage.ts'
 import { isOwner, readSafeFacts, sameOwnersAndThreshold } from './safe-facts.ts'
-import { safeMessageHashOf } from './safe-message.ts'
 import {
   gatewayFailure,
   isUserRejection,
