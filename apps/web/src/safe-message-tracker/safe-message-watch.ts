@@ -31,6 +31,8 @@ export type SafeMessageLook =
       confirmedBy: Address[]
       /** Why one of the two places could not be asked this time (the other may still answer). */
       problems: string[]
+      /** The gateway's failure itself (not a 404), for callers that report it their own way. */
+      gatewayError?: unknown
     }
 
 /**
@@ -46,9 +48,11 @@ export async function lookAtSafeMessage(
   target: SafeMessageTarget,
 ): Promise<SafeMessageLook> {
   const problems: string[] = []
+  let gatewayError: unknown
   const [message, approved] = await Promise.all([
     sources.gateway?.getSafeMessage(target.chainId, target.messageHash).catch((error: unknown) => {
       if (error instanceof GatewayHttpError && error.status === 404) return undefined
+      gatewayError = error
       problems.push(`Safe Client Gateway: ${textOf(error)}`)
       return undefined
     }),
@@ -79,6 +83,7 @@ export async function lookAtSafeMessage(
     required: message?.confirmationsRequired,
     confirmedBy: (message?.confirmations ?? []).map((confirmation) => getAddress(confirmation.owner.value)),
     problems,
+    ...(gatewayError !== undefined ? { gatewayError } : {}),
   }
 }
 
