@@ -130,6 +130,12 @@ export async function connectSafeOverWalletConnect(
     }
     await signet.context.close()
     await host.context.close()
+    // The host is shared by the file's tests: its settings go back to Safe{Wallet}'s defaults.
+    await fetch(`${environment.host.url}/api/walletconnect/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ onChainSigning: false, mobileApp: false }),
+    })
   })
   const hostUrl = `${environment.host.url}/walletconnect?safe=${safe}`
   await host.page.goto(hostUrl)

@@ -44,6 +44,20 @@ export type SignInState = {
 
 const SignInContext = createContext<SignInState | undefined>(undefined)
 
+/** The dApp-side WalletConnect session's wallet (name and URL), when the connector is WalletConnect. */
+async function walletConnectPeer(
+  connector: { type: string; getProvider(): Promise<unknown> } | undefined,
+): Promise<{ name: string; url: string } | undefined> {
+  if (connector?.type !== 'walletConnect') return undefined
+  const provider = (await connector.getProvider().catch(() => undefined)) as
+    | { session?: { peer?: { metadata?: { name?: unknown; url?: unknown } } } }
+    | undefined
+  const metadata = provider?.session?.peer?.metadata
+  return typeof metadata?.name === 'string'
+    ? { name: metadata.name, url: typeof metadata.url === 'string' ? metadata.url : '' }
+    : undefined
+}
+
 /** The sign-in state: loading (session being restored), unauthenticated, or authenticated. */
 export function useSignIn(): SignInState {
   const state = useContext(SignInContext)
@@ -149,8 +163,18 @@ export function SignInProvider({ api, appName, gatewayUrl, children }: SignInPro
       if (isFramed()) return false
       const client = getPublicClient(config, { chainId: request.chainId })
       if (!client) return false
-      const { checkSafeAccount } = await import('../safe-message-tracker/safe-account.ts')
+      const { checkSafeAccount, isSafeWalletPeer } = await import('../safe-message-tracker/safe-account.ts')
       const check = await checkSafeAccount(client, request.address).catch(() => undefined)
+      if (check?.kind === 'no-code') {
+        // Safe{Wallet} over WalletConnect with no code at the address: a Safe not deployed yet, which
+        // cannot sign; say so instead of asking for a signature nobody can verify.
+        const peer = await walletConnectPeer(getAccount(config).connector)
+        if (!peer || !isSafeWalletPeer(peer)) return false
+        const signIn = await loadSafeAccountSignIn()
+        setClosingDialog(true)
+        signIn.notDeployed(request.chainId)
+        return true
+      }
       if (check?.kind !== 'safe') return false
       const signIn = await loadSafeAccountSignIn()
       setClosingDialog(true)

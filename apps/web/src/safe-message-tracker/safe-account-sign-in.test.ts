@@ -159,4 +159,15 @@ describe('SafeAccountSignIn', () => {
     expect(reloaded.getState()).toEqual({ phase: 'failed', error: signInExpiredText })
     expect(t.storage.getItem(trackedSignInStorageKey)).toBeNull()
   })
+
+  it('a Safe not deployed yet: says it must be deployed first, asks nothing', () => {
+    const t = setUp()
+    t.signIn.notDeployed(31337)
+    expect(t.signIn.getState()).toEqual({
+      phase: 'failed',
+      error:
+        'This Safe is not deployed on Local chain yet: deploy it first (its first transaction in Safe{Wallet} does), or sign in with an owner’s own wallet.',
+    })
+    expect(t.services.holdNonce).not.toHaveBeenCalled()
+  })
 })

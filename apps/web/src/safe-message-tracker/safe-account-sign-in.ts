@@ -5,7 +5,7 @@ import { createSafeSignInMessage } from '../safe-sign-in/safe-sign-in-message.ts
 import { pollDelayMs } from './poll-backoff.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
 import { lookAtSafeMessage, type SafeMessageGateway, type SafeMessageLook } from './safe-message-watch.ts'
-import { classifySafeWalletAnswer, type SafeWalletAnswer } from './safe-wallet-answer.ts'
+import { classifySafeWalletAnswer, type SafeWalletAnswer, safeWalletTexts } from './safe-wallet-answer.ts'
 import {
   clearTrackedSignIn,
   type KeyValueStorage,
@@ -154,6 +154,13 @@ export class SafeAccountSignIn {
       this.#update({ wallet: { asking: false, answer } })
     }
     this.#lookNow(generation)
+  }
+
+  /** The connected Safe has no code on this chain yet: nothing to sign with, say what to do. */
+  notDeployed(chainId: number): void {
+    this.#generation++
+    clearTimeout(this.#timer)
+    this.#set({ phase: 'failed', error: safeWalletTexts.notDeployed(this.services.chainName(chainId)) })
   }
 
   /** The user's own "Cancel": the only way a tracked sign-in ends without a session. */

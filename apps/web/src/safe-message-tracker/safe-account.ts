@@ -29,3 +29,20 @@ export async function checkSafeAccount(
     return { kind: 'other-contract' }
   }
 }
+
+/**
+ * Whether a WalletConnect peer is Safe{Wallet} (or one of its builds), by the metadata it announces.
+ *
+ * @example isSafeWalletPeer({ name: 'Safe{Wallet}', url: 'https://app.safe.global' }) // true
+ */
+export function isSafeWalletPeer(peer: { name: string; url: string }): boolean {
+  let host = ''
+  try {
+    host = new URL(peer.url).hostname
+  } catch {
+    host = ''
+  }
+  return (
+    /^safe\{?wallet\}?/i.test(peer.name.trim()) || host === 'app.safe.global' || host.endsWith('.safe.global')
+  )
+}

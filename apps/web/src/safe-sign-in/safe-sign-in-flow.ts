@@ -1,8 +1,9 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
-import { type Address, getAddress, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
 import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
+import { lookAtSafeMessage } from '../safe-message-tracker/safe-message-watch.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
 import type { HeldNonce } from './pending-nonce-api.ts'
 import {
@@ -30,6 +31,8 @@ export type SafeSignInServices = {
   storage: KeyValueStorage
   appName: string
   location: Pick<Location, 'host' | 'origin'>
+  /** The chain of a pending sign-in, where an on-chain approval of its message shows. */
+  chainClient?: (chainId: number) => Pick<PublicClient, 'readContract'> | undefined
   now?: () => number
 }
 
@@ -127,9 +130,9 @@ export async function resumeSafeSignIn(
 }
 
 /**
- * One look at a pending sign-in: the Safe's owners and threshold must be those it started with; once the
- * gateway reports the message CONFIRMED, its prepared signature signs in at the server and the pending
- * sign-in is over.
+ * One look at a pending sign-in (through the Safe-message tracker): the Safe's owners and threshold must be
+ * those it started with; once the gateway has the message fully signed, its prepared signature signs in at
+ * the server (or `0x` once the Safe approved it on chain) and the pending sign-in is over.
  *
  * @throws {SafeSignInError} OWNERS_CHANGED, SIGN_IN_EXPIRED, SIGN_IN_REFUSED (final: storage cleared);
  *   GATEWAY_UNREACHABLE, GATEWAY_ERROR (passing: try again later).
@@ -139,27 +142,33 @@ export async function checkPendingSignIn(
   pending: PendingSafeSignIn,
 ): Promise<SignInProgress> {
   expireIfPast(services, pending)
-  const [facts, message] = await Promise.all([
+  const chain = services.chainClient?.(pending.chainId)
+  const [facts, look] = await Promise.all([
     readSafeFacts(services.gateway, pending.chainId, pending.safe),
-    readMessage(services.gateway, pending.chainId, pending.messageHash),
+    // The shared tracker: the gateway's message, and the chain (an on-chain approval signs in too).
+    lookAtSafeMessage(
+      { gateway: services.gateway, ...(chain ? { chain } : {}) },
+      { chainId: pending.chainId, safe: pending.safe, messageHash: pending.messageHash },
+    ),
   ])
   if (!sameOwnersAndThreshold(facts, pending)) {
     clearPendingSignIn(services.storage)
     throw ownersChangedError(pending, facts)
   }
-  if (!message)
-    return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
-  if (message.status === 'CONFIRMED' && message.preparedSignature) {
-    const session = await verifyAsSafe(services, pending, message.preparedSignature as Hex)
+  if (look.state === 'signed') {
+    const session = await verifyAsSafe(services, pending, look.signature)
     clearPendingSignIn(services.storage)
     return { state: 'signed-in', session }
   }
+  if (look.gatewayError !== undefined) throw gatewayFailure(look.gatewayError)
+  if (!look.indexed)
+    return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
   return {
     state: 'waiting',
     indexed: true,
-    submitted: message.confirmationsSubmitted,
-    required: message.confirmationsRequired,
-    confirmedBy: message.confirmations.map((confirmation) => getAddress(confirmation.owner.value)),
+    submitted: look.submitted,
+    required: look.required ?? pending.threshold,
+    confirmedBy: look.confirmedBy,
   }
 }
 

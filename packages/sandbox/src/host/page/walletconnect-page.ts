@@ -35,6 +35,8 @@ let safe: SafeContext
 let busy = false
 let error = ''
 let closed = false
+/** What the page last drew: an unchanged view is not drawn again (a button must not vanish under a click). */
+let drawn = ''
 
 export async function startWalletConnectPage(): Promise<void> {
   root = document.getElementById('walletconnect-page') as HTMLElement
@@ -102,14 +104,22 @@ export async function startWalletConnectPage(): Promise<void> {
   setInterval(() => void refresh(), 1_000)
 }
 
+let refreshes = 0
+
 async function refresh(): Promise<void> {
   if (closed || busy) return
+  // Only the newest look is drawn: one started before an owner's action would show the state before it.
+  const mine = ++refreshes
   try {
     const [view, messages, queue] = await Promise.all([
       getJson<WalletConnectView>('/api/walletconnect'),
       getJson<MessageView[]>(`/api/safes/${safe.safeAddress}/messages`),
       hostApi.transactions(safe.safeAddress),
     ])
+    if (mine !== refreshes || busy) return
+    const key = JSON.stringify([view, messages, queue, error])
+    if (key === drawn) return
+    drawn = key
     render(view, messages, queue)
   } catch (failure) {
     error = message(failure)
