@@ -111,7 +111,7 @@ export type ConnectedSafe = {
  * "WalletConnect" in Signet's connect dialog, its `wc:` code pasted into Safe{Wallet}'s WalletConnect page.
  */
 export async function connectSafeOverWalletConnect(
-  environment: SafeWalletConnectEnvironment,
+  environment: Pick<SafeWalletConnectEnvironment, 'browser' | 'host' | 'signet'>,
   test: TestContext,
   safe: Address,
   options: { beforeLoad?: (page: Page) => Promise<void> } = {},

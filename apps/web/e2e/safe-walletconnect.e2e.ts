@@ -1,6 +1,12 @@
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type RunningSignet, startSignet } from '../../server/src/serve.ts'
 import { safeWalletTexts } from '../src/safe-message-tracker/safe-wallet-answer.ts'
+import { launchBrowser } from './harness/browser.ts'
 import {
   askToSignIn,
   connectSafeOverWalletConnect,
@@ -172,5 +178,50 @@ describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
       .waitFor({ timeout: 20_000 })
     await hostDialog(host).getByRole('button', { name: 'Sign as Owner 2', exact: true }).click()
     await expectSignedInAsSafe(signet, safe)
+  })
+})
+
+// `npm start` and nothing else: demo mode's own relay, sandbox host and demo Safes, no relay setting.
+describe('WalletConnect in demo mode, offline', { timeout: 240_000 }, () => {
+  let signet: RunningSignet | undefined
+  let browser: Browser | undefined
+  let dataDir: string | undefined
+  afterAll(async () => {
+    await browser?.close()
+    await signet?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('signs in as the demo 1-of-1 Safe through the sandbox host’s WalletConnect page', async (test) => {
+    dataDir = await mkdtemp(join(tmpdir(), 'signet-demo-wc-'))
+    ;[signet, browser] = await Promise.all([
+      startSignet({
+        env: {
+          PORT: '0',
+          DATABASE_URL: join(dataDir, 'signet.sqlite'),
+          LOG_LEVEL: 'silent',
+          SIGNET_RATE_LIMIT: 'off',
+        },
+        ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
+      }),
+      launchBrowser(),
+    ])
+    const relayUrl = signet.demo?.walletConnectRelayUrl ?? ''
+    expect(relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
+    const safe = signet.demo?.fixtures.demoSafes?.find((candidate) => candidate.threshold === 1)
+      ?.address as Address
+    const sockets: string[] = []
+    const { signet: page, host } = await connectSafeOverWalletConnect(
+      { browser, host: { url: signet.demo?.sandboxUrl ?? '', stop: async () => undefined }, signet },
+      test,
+      safe,
+      { beforeLoad: async (opened) => void opened.on('websocket', (socket) => sockets.push(socket.url())) },
+    )
+    await askToSignIn(page)
+    await hostDialog(host).getByRole('button', { name: 'Sign as Owner 1', exact: true }).click()
+    await expectSignedInAsSafe(page, safe)
+    // The page's WalletConnect went to the local relay only.
+    expect(sockets.length).toBeGreaterThan(0)
+    expect(sockets.filter((url) => !url.startsWith(relayUrl))).toEqual([])
   })
 })
