@@ -1,8 +1,8 @@
 import { createGatewayClient } from '@signet/gateway/client'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { PublicConfig } from '../config/public-config.ts'
-import { ConfirmationsView } from '../safe-sign-in/ConfirmationsView.tsx'
-import { SafeMessageLinks } from '../safe-sign-in/SafeMessageLinks.tsx'
+import { ConfirmationsView } from './ConfirmationsView.tsx'
+import { SafeMessageLinks } from './SafeMessageLinks.tsx'
 import '../safe-sign-in/safe-sign-in.css'
 import type { SafeAccountSignIn } from './safe-account-sign-in.ts'
 

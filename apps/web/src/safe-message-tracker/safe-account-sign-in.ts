@@ -2,6 +2,7 @@ import type { Address, Hex, PublicClient } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
 import type { HeldNonce } from '../safe-sign-in/pending-nonce-api.ts'
 import { createSafeSignInMessage } from '../safe-sign-in/safe-sign-in-message.ts'
+import { holdNonceAgain, isNonceGone } from './nonce-hold.ts'
 import { pollDelayMs } from './poll-backoff.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
 import { lookAtSafeMessage, type SafeMessageGateway, type SafeMessageLook } from './safe-message-watch.ts'
@@ -85,15 +86,16 @@ export class SafeAccountSignIn {
     const generation = ++this.#generation
     this.#set({ phase: 'tracking', tracked })
     if (this.#now() >= Date.parse(tracked.nonceExpiresAt)) return this.#fail(signInExpiredText)
-    try {
-      const held = await this.services.holdNonce(tracked.message)
-      if (generation !== this.#generation) return
-      const resumed = { ...tracked, nonceExpiresAt: new Date(held.expiresAt).toISOString() }
+    // The server may be down for a moment: the watch goes on with the nonce as it was.
+    const again = await holdNonceAgain(this.services.holdNonce, tracked.message).catch(
+      () => ({ kind: 'unreachable' }) as const,
+    )
+    if (generation !== this.#generation) return
+    if (again.kind === 'gone') return this.#fail(signInExpiredText)
+    if (again.kind === 'held') {
+      const resumed = { ...tracked, nonceExpiresAt: again.expiresAt }
       saveTrackedSignIn(this.services.storage, resumed)
       this.#update({ tracked: resumed })
-    } catch (error) {
-      if (error instanceof AuthApiError && isNonceGone(error)) return this.#fail(signInExpiredText)
-      // The server may be down for a moment: the watch goes on with the nonce as it was.
     }
     this.#watch(generation)
   }
@@ -117,7 +119,16 @@ export class SafeAccountSignIn {
       location: this.services.location,
       issuedAt: new Date(now),
     })
-    const held = await this.services.holdNonce(message)
+    let held: HeldNonce
+    try {
+      held = await this.services.holdNonce(message)
+    } catch (error) {
+      if (generation === this.#generation) {
+        const reason = error instanceof Error ? error.message : String(error)
+        this.#fail(`The sign-in as the Safe could not start: ${reason}`)
+      }
+      return
+    }
     const tracked: TrackedSafeSignIn = {
       chainId: request.chainId,
       safe: request.safe,
@@ -274,8 +285,4 @@ export class SafeAccountSignIn {
   #now(): number {
     return this.services.now?.() ?? Date.now()
   }
-}
-
-function isNonceGone(error: AuthApiError): boolean {
-  return error.code === 'invalid_nonce' || error.code === 'expired'
 }

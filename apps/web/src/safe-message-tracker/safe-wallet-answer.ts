@@ -1,4 +1,5 @@
 import { type Hex, isHex } from 'viem'
+import { errorChain } from './wallet-error-chain.ts'
 
 /**
  * What the connected Safe's wallet answered to the sign-in request, and what Signet does with it.
@@ -46,7 +47,7 @@ export function classifySafeWalletAnswer(
       return { kind: 'signature', signature: value }
     return { kind: 'keep-watching', reason: 'no-signature', text: safeWalletTexts.noSignature }
   }
-  const { codes, messages } = errorChain(answer.error)
+  const { codes, messages } = codesAndTexts(answer.error)
   const said = messages.join(' · ')
   if (codes.includes(-32075) || codes.includes(5101) || /method disabled|unsupported method/i.test(said))
     return { kind: 'cannot-sign', text: safeWalletTexts.cannotSign }
@@ -64,21 +65,15 @@ export function classifySafeWalletAnswer(
 }
 
 /** Codes and texts along an error's `cause` chain (viem wraps a provider's `{code, message}`). */
-function errorChain(error: unknown): { codes: number[]; messages: string[] } {
+function codesAndTexts(error: unknown): { codes: number[]; messages: string[] } {
   const codes: number[] = []
   const messages: string[] = []
-  let current: unknown = error
-  for (let depth = 0; current && depth < 8; depth++) {
-    if (typeof current === 'object') {
-      const { code, message, shortMessage, details, cause } = current as Record<string, unknown>
-      if (typeof code === 'number') codes.push(code)
-      for (const text of [shortMessage, details, message])
-        if (typeof text === 'string' && text) messages.push(text)
-      current = cause
-    } else {
-      if (typeof current === 'string') messages.push(current)
-      break
-    }
+  if (typeof error === 'string') messages.push(error)
+  for (const link of errorChain(error)) {
+    const { code, shortMessage, details, message } = link as Record<string, unknown>
+    if (typeof code === 'number') codes.push(code)
+    for (const text of [shortMessage, details, message])
+      if (typeof text === 'string' && text) messages.push(text)
   }
   return { codes, messages }
 }

@@ -2,8 +2,10 @@ import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
 import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
+import { holdNonceAgain, isNonceGone } from '../safe-message-tracker/nonce-hold.ts'
 import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import { lookAtSafeMessage } from '../safe-message-tracker/safe-message-watch.ts'
+import { isUserRejection } from '../safe-message-tracker/wallet-error-chain.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
 import type { HeldNonce } from './pending-nonce-api.ts'
 import {
@@ -15,7 +17,6 @@ import {
 import { isOwner, readSafeFacts, sameOwnersAndThreshold } from './safe-facts.ts'
 import {
   gatewayFailure,
-  isUserRejection,
   notAnOwnerError,
   ownersChangedError,
   SafeSignInError,
@@ -114,19 +115,15 @@ export async function resumeSafeSignIn(
   pending: PendingSafeSignIn,
 ): Promise<PendingSafeSignIn> {
   expireIfPast(services, pending)
-  try {
-    const held = await services.holdNonce(pending.message)
-    const resumed = { ...pending, nonceExpiresAt: held.expiresAt }
-    savePendingSignIn(services.storage, resumed)
-    return resumed
-  } catch (error) {
-    if (error instanceof AuthApiError && isNonceGone(error)) {
-      clearPendingSignIn(services.storage)
-      throw signInExpiredError()
-    }
-    if (error instanceof AuthApiError && (error.status === 0 || error.status >= 500)) return pending
-    throw error
+  const again = await holdNonceAgain(services.holdNonce, pending.message)
+  if (again.kind === 'gone') {
+    clearPendingSignIn(services.storage)
+    throw signInExpiredError()
   }
+  if (again.kind === 'unreachable') return pending
+  const resumed = { ...pending, nonceExpiresAt: again.expiresAt }
+  savePendingSignIn(services.storage, resumed)
+  return resumed
 }
 
 /**
@@ -203,10 +200,6 @@ function expireIfPast(services: SafeSignInServices, pending: PendingSafeSignIn):
     clearPendingSignIn(services.storage)
     throw signInExpiredError()
   }
-}
-
-function isNonceGone(error: AuthApiError): boolean {
-  return error.code === 'invalid_nonce' || error.code === 'expired'
 }
 
 /** The gateway's message, or undefined while it is not indexed yet (404). */

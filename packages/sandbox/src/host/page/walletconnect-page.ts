@@ -140,7 +140,10 @@ async function act(task: () => Promise<void>): Promise<void> {
   }
 }
 
-function render(view: WalletConnectView, messages: MessageView[], queue: TransactionView[]): void {
+function render(view: WalletConnectView, messages: MessageView[], all: TransactionView[]): void {
+  // A transaction still in an open signing dialog is not in the queue yet (its first owner proposes it there).
+  const inDialog = new Set(view.requests.flatMap((request) => request.transaction?.safeTxHash ?? []))
+  const queue = all.filter((tx) => !inDialog.has(tx.safeTxHash))
   const waitingMessages = messages.filter(
     (candidate) =>
       candidate.status === 'NEEDS_CONFIRMATION' &&
