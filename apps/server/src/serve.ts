@@ -4,8 +4,10 @@ import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
+  demoWalletConnectProjectId,
   hostedGatewayUrl,
   loadConfig,
+  publicWalletConnectRelayUrl,
   type SignetConfig,
   signInDomain,
   withLocalChain,
@@ -43,6 +45,8 @@ export type RunningSignet = {
     sandboxUrl?: string
     /** The example application signing in through Signet's OpenID Connect provider. */
     exampleAppUrl?: string
+    /** The local WalletConnect relay (`ws://…`). */
+    walletConnectRelayUrl?: string
   }
   /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
   db: StoreDatabase
@@ -104,6 +108,10 @@ export async function startSignet({
     const port = (server.address() as { port: number }).port
     const origin = config.origin ?? `http://localhost:${port}`
     const resolved = { ...config, origin }
+    // Demo: WalletConnect works offline, through the local relay, with a project id nobody else uses.
+    if (demo) resolved.walletConnectProjectId ??= demoWalletConnectProjectId
+    const walletConnectRelayUrl =
+      config.walletConnectRelayUrl ?? demo?.walletConnectRelayUrl ?? publicWalletConnectRelayUrl
     if (demo && demoChain) {
       // Demo: the sandbox Safe{Wallet} host, on another site (127.0.0.1), may frame this origin.
       const { startDemoSandboxHost } = await import('@signet/sandbox/host/demo-sandbox-host')
@@ -111,6 +119,7 @@ export async function startSignet({
         appUrl: `${origin}/`,
         chain: demoChain,
         gatewayUrl: demo.gatewayUrl,
+        walletConnectRelayUrl,
       })
       stops.push(() => sandbox.stop())
       demo.sandboxUrl = sandbox.url
@@ -138,7 +147,7 @@ export async function startSignet({
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
         })
       : undefined
-    const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures)
+    const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
     const oidcRedirectUris = oidcClients.flatMap((client) => [
       ...client.redirect_uris,
       ...client.post_logout_redirect_uris,
@@ -233,7 +242,17 @@ async function startLocalFixtures(
   })
   stops.push(() => gateway.stop())
   log.info({ gatewayUrl: gateway.url }, 'local gateway started')
-  return { rpcUrl: chain.anvil.rpcUrl, fixtures, gatewayUrl: gateway.url }
+  // The local WalletConnect relay: Signet's page and the sandbox Safe{Wallet} host meet there, offline.
+  const { startLocalWalletConnectRelay } = await import('@signet/sandbox/walletconnect-relay/local-relay')
+  const relay = await startLocalWalletConnectRelay()
+  stops.push(() => relay.stop())
+  log.info({ walletConnectRelayUrl: relay.url }, 'local WalletConnect relay started')
+  return {
+    rpcUrl: chain.anvil.rpcUrl,
+    fixtures,
+    gatewayUrl: gateway.url,
+    walletConnectRelayUrl: relay.url,
+  }
 }
 
 /** A Node-level handler in front of Hono; false: not its request. */

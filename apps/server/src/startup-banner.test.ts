@@ -18,6 +18,7 @@ describe('startupBanner', () => {
         gatewayUrl: 'http://127.0.0.1:4546',
         sandboxUrl: 'http://127.0.0.1:4547',
         exampleAppUrl: 'http://127.0.0.1:4548',
+        walletConnectRelayUrl: 'ws://127.0.0.1:4549',
         fixtures: {
           demoAccounts: [a, b],
           demoSafes: [
@@ -39,6 +40,7 @@ describe('startupBanner', () => {
         'Local Safe gateway: http://127.0.0.1:4546',
         'Safe{Wallet} sandbox host (Signet as a Safe App): http://127.0.0.1:4547',
         "Example application (signs in through Signet's OpenID Connect provider): http://127.0.0.1:4548",
+        'Local WalletConnect relay: ws://127.0.0.1:4549',
         'Demo accounts (anvil’s public test keys: never use them on a real chain):',
         `  #0 ${a.address}  key 0xac09`,
         `  #1 ${b.address}  key 0x59c6`,

@@ -17,6 +17,7 @@ export function startupBanner(signet: Pick<RunningSignet, 'url' | 'demo'>): stri
       lines.push(
         `Example application (signs in through Signet's OpenID Connect provider): ${demo.exampleAppUrl}`,
       )
+    if (demo.walletConnectRelayUrl) lines.push(`Local WalletConnect relay: ${demo.walletConnectRelayUrl}`)
     lines.push('Demo accounts (anvil’s public test keys: never use them on a real chain):')
     for (const [index, account] of accounts.slice(0, 4).entries()) {
       lines.push(`  #${index} ${account.address}  key ${account.privateKey}`)

@@ -82,6 +82,8 @@ export const publicConfigSchema = object({
   mode: oneOf(signetModes),
   chains: nonEmptyList(publicChainSchema, 'chain').check(distinctBy('id', 'chain id')),
   walletConnectProjectId: z.optional(text(200)),
+  /** The relay the app's WalletConnect wallets use (`SIGNET_WALLETCONNECT_RELAY_URL`, or the demo's own). */
+  walletConnectRelayUrl: url(['ws:', 'wss:']),
   gatewayUrl: url(['http:', 'https:']),
   safeHosts: z.array(text(2000), expected('an array')),
   /** Demo and dev mode only: anvil's public test keys, for the demo wallet. */

@@ -22,6 +22,7 @@ export const samplePublicConfig = {
     },
   ],
   walletConnectProjectId: '5e2e0c0ffee5e2e0c0ffee5e2e0c0ffe',
+  walletConnectRelayUrl: 'wss://relay.walletconnect.org',
   gatewayUrl: 'https://safe-client.safe.global',
   safeHosts: ['https://app.safe.global'],
   demoAccounts: [

@@ -139,7 +139,16 @@ describe('signet serve in demo mode', { timeout: 180_000 }, () => {
       url('Safe\\{Wallet\\} sandbox host '),
       url('Example application '),
     ]
+    // The local WalletConnect relay, which the page's WalletConnect wallets are given (issue 12).
+    const relay = /^Local WalletConnect relay: (ws:\/\/\S+)$/m.exec(output)?.[1]
+    if (!relay) throw new Error(`no local WalletConnect relay in:\n${output}`)
+    servers.push(new URL(relay))
     await waitForHealth(signet.origin, cli, { timeoutMs: 30_000, output: () => output })
+    const config = (await (await fetch(`${signet.origin}/api/config`)).json()) as Record<string, unknown>
+    expect(config).toMatchObject({
+      walletConnectRelayUrl: relay,
+      walletConnectProjectId: 'de30de30de30de30de30de30de30de30',
+    })
     const ports = servers.map((server) => Number(server.port))
     expect(new Set(ports).size).toBe(5)
     // The example application's sign-in goes to Signet's provider as the registered demo client.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig, signInDomain, withLocalChain } from './config.ts'
 import { parseDuration } from './duration.ts'
+import { toPublicConfig } from './public-config.ts'
 
 describe('loadConfig', () => {
   it('gives the documented defaults with an empty environment (demo mode, local chain)', () => {
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
       gatewayUrl: undefined,
       safeHosts: ['https://app.safe.global'],
       walletConnectProjectId: undefined,
+      walletConnectRelayUrl: undefined,
       appName: 'Signet',
       sessionTtlMs: 86_400_000,
       nonceTtlMs: 600_000,
@@ -179,6 +181,14 @@ describe('loadConfig', () => {
     ],
     [{ SIGNET_GATEWAY_URL: 'gateway' }, 'SIGNET_GATEWAY_URL: expected an http(s) URL, got "gateway"'],
     [
+      { SIGNET_WALLETCONNECT_RELAY_URL: 'https://relay.example.com' },
+      'SIGNET_WALLETCONNECT_RELAY_URL: expected a ws(s):// URL such as wss://relay.example.com, got "https://relay.example.com"',
+    ],
+    [
+      { SIGNET_WALLETCONNECT_RELAY_URL: 'relay.example.com' },
+      'SIGNET_WALLETCONNECT_RELAY_URL: expected a ws(s):// URL such as wss://relay.example.com, got "relay.example.com"',
+    ],
+    [
       { SIGNET_EXPLORER_x1: 'https://x.example' },
       'SIGNET_EXPLORER_x1: the chain id after SIGNET_EXPLORER_ must be a positive integer',
     ],
@@ -220,4 +230,20 @@ describe('parseDuration', () => {
   it.each(['', '0', '-1h', '1.5h', '1w', 'h'])('refuses %j', (text) =>
     expect(parseDuration(text)).toBeUndefined(),
   )
+})
+
+describe('SIGNET_WALLETCONNECT_RELAY_URL', () => {
+  it('reads the WalletConnect relay (ws or wss) and hands it to the browser, WalletConnect’s own by default', () => {
+    const config = loadConfig({ SIGNET_WALLETCONNECT_RELAY_URL: 'wss://relay.example.com/' })
+    expect(config.walletConnectRelayUrl).toBe('wss://relay.example.com')
+    expect(toPublicConfig(config, 'https://gateway.example').walletConnectRelayUrl).toBe(
+      'wss://relay.example.com',
+    )
+    expect(loadConfig({ SIGNET_WALLETCONNECT_RELAY_URL: 'ws://127.0.0.1:9010' }).walletConnectRelayUrl).toBe(
+      'ws://127.0.0.1:9010',
+    )
+    expect(toPublicConfig(loadConfig({}), 'https://gateway.example').walletConnectRelayUrl).toBe(
+      'wss://relay.walletconnect.org',
+    )
+  })
 })

@@ -41,6 +41,8 @@ export type SignetConfig = {
   gatewayUrl: string | undefined
   safeHosts: string[]
   walletConnectProjectId: string | undefined
+  /** `SIGNET_WALLETCONNECT_RELAY_URL`; undefined means WalletConnect's public relay, or the local one in demo mode. */
+  walletConnectRelayUrl: string | undefined
   appName: string
   sessionTtlMs: number
   nonceTtlMs: number
@@ -84,6 +86,13 @@ export class ConfigError extends Error {
 }
 
 export const hostedGatewayUrl = 'https://safe-client.safe.global'
+/**
+ * Demo mode's WalletConnect project id: the local relay takes any, and this one is nobody's real
+ * project (WalletConnect's cloud is never reached with it).
+ */
+export const demoWalletConnectProjectId = 'de30de30de30de30de30de30de30de30'
+/** WalletConnect's own relay, which the kits use when given none. */
+export const publicWalletConnectRelayUrl = 'wss://relay.walletconnect.org'
 export const defaultSafeHost = 'https://app.safe.global'
 export const defaultWalletGroups: WalletGroup[] = [
   { groupName: 'Recommended', wallets: ['metaMask', 'rainbow', 'coinbase', 'walletConnect'] },
@@ -142,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     gatewayUrl: readHttpUrl(env, 'SIGNET_GATEWAY_URL'),
     safeHosts: readOrigins(env, 'SIGNET_SAFE_HOSTS') ?? [defaultSafeHost],
     walletConnectProjectId: readText(env, 'SIGNET_WALLETCONNECT_PROJECT_ID'),
+    walletConnectRelayUrl: readWebSocketUrl(env, 'SIGNET_WALLETCONNECT_RELAY_URL'),
     appName: readText(env, 'SIGNET_APP_NAME') ?? 'Signet',
     sessionTtlMs,
     nonceTtlMs,
@@ -257,6 +267,19 @@ function readHttpUrl(env: Record<string, string | undefined>, name: string): str
   const url = parseUrl(text)
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new ConfigError(name, `expected an http(s) URL, got ${JSON.stringify(text)}`)
+  }
+  return text.replace(/\/+$/, '')
+}
+
+function readWebSocketUrl(env: Record<string, string | undefined>, name: string): string | undefined {
+  const text = readText(env, name)
+  if (text === undefined) return undefined
+  const url = parseUrl(text)
+  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.hash) {
+    throw new ConfigError(
+      name,
+      `expected a ws(s):// URL such as wss://relay.example.com, got ${JSON.stringify(text)}`,
+    )
   }
   return text.replace(/\/+$/, '')
 }

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
-import type { SignetConfig } from './config.ts'
+import { publicWalletConnectRelayUrl, type SignetConfig } from './config.ts'
 
 export type DemoFixtures = Pick<PublicConfig, 'demoAccounts' | 'demoSafes'>
 
@@ -11,6 +11,7 @@ export function toPublicConfig(
   config: SignetConfig,
   gatewayUrl: string,
   demo: DemoFixtures = {},
+  walletConnectRelayUrl = config.walletConnectRelayUrl ?? publicWalletConnectRelayUrl,
 ): PublicConfig {
   const publicConfig: PublicConfig = {
     appName: config.appName,
@@ -20,6 +21,7 @@ export function toPublicConfig(
     safeHosts: config.safeHosts,
     walletGroups: config.walletGroups,
     theme: config.theme,
+    walletConnectRelayUrl,
   }
   if (config.wallets.length > 0) publicConfig.wallets = config.wallets
   if (config.walletConnectProjectId) publicConfig.walletConnectProjectId = config.walletConnectProjectId

@@ -61,7 +61,9 @@ export function appContentSecurityPolicy(
     safeHosts: options.safeHosts,
     rpcUrls: publicConfig.chains.flatMap((chain) => chain.rpcUrls),
     gatewayUrl: publicConfig.gatewayUrl,
-    walletConnect: publicConfig.walletConnectProjectId ? {} : undefined,
+    walletConnect: publicConfig.walletConnectProjectId
+      ? { relayUrl: publicConfig.walletConnectRelayUrl }
+      : undefined,
     walletIds: publicConfig.walletGroups.flatMap((group) => group.wallets),
     formActions: options.oidcRedirectUris ?? [],
     reportPath: cspReportPath,

@@ -6,7 +6,7 @@ import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
 import { createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
-import { SignInProvider } from '../auth/SignInProvider.tsx'
+import { SignInProvider, useSignIn } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
 import { oidcInteractionUid } from '../oidc/interaction-route.ts'
 import { isFramed } from '../safe-app/safe-hosts.ts'
@@ -24,6 +24,8 @@ const OidcInteractionApp = lazy(() => import('../oidc/OidcInteractionApp.tsx'))
 const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 // Signing in as a Safe from an owner's wallet: its own chunk (it brings the gateway client and its
 // response validation), fetched once the wallet part is here.
+// Signing in as a connected Safe (WalletConnect and others): only once such a sign-in exists.
+const SafeAccountSignInPanel = lazy(() => import('../safe-message-tracker/SafeAccountSignInPanel.tsx'))
 const SafeOwnerSignIn = lazy(() =>
   import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
 )
@@ -85,7 +87,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
       wagmiConfig={wagmiConfig}
       theme={theme}
       authentication={(children) => (
-        <SignInProvider api={authApi} appName={config.appName}>
+        <SignInProvider api={authApi} appName={config.appName} gatewayUrl={config.gatewayUrl}>
           {children}
         </SignInProvider>
       )}
@@ -104,6 +106,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
       {createPortal(
         <Guarded part="The wallet notices">
           <ConnectErrorNotice />
+          <SafeAccountSignInSlot config={config} />
           {isFramed() && (
             <Suspense fallback={null}>
               <SafeAppPanel config={config} />
@@ -145,6 +148,16 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
         slots.overlay,
       )}
     </WalletProviders>
+  )
+}
+
+function SafeAccountSignInSlot({ config }: { config: PublicConfig }) {
+  const { safeAccountSignIn } = useSignIn()
+  if (!safeAccountSignIn) return null
+  return (
+    <Suspense fallback={null}>
+      <SafeAccountSignInPanel signIn={safeAccountSignIn} config={config} />
+    </Suspense>
   )
 }
 

@@ -11,7 +11,10 @@ import {
 } from 'react'
 import { type Address, isAddressEqual } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
-import { getAccount, getPublicClient } from 'wagmi/actions'
+import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
+import { isFramed } from '../safe-app/safe-hosts.ts'
+import type { SafeAccountSignIn } from '../safe-message-tracker/safe-account-sign-in.ts'
+import { trackedSignInStorageKey } from '../safe-message-tracker/tracked-sign-in-storage.ts'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
@@ -35,9 +38,25 @@ export type SignInState = {
    * (the dialog's own Cancel disconnects). Its "Sign in" opens it again.
    */
   closeVerifyDialog(): void
+  /** A sign-in as the connected Safe that waits for its message to be signed (loaded when needed). */
+  safeAccountSignIn?: SafeAccountSignIn
 }
 
 const SignInContext = createContext<SignInState | undefined>(undefined)
+
+/** The dApp-side WalletConnect session's wallet (name and URL), when the connector is WalletConnect. */
+async function walletConnectPeer(
+  connector: { type: string; getProvider(): Promise<unknown> } | undefined,
+): Promise<{ name: string; url: string } | undefined> {
+  if (connector?.type !== 'walletConnect') return undefined
+  const provider = (await connector.getProvider().catch(() => undefined)) as
+    | { session?: { peer?: { metadata?: { name?: unknown; url?: unknown } } } }
+    | undefined
+  const metadata = provider?.session?.peer?.metadata
+  return typeof metadata?.name === 'string'
+    ? { name: metadata.name, url: typeof metadata.url === 'string' ? metadata.url : '' }
+    : undefined
+}
 
 /** The sign-in state: loading (session being restored), unauthenticated, or authenticated. */
 export function useSignIn(): SignInState {
@@ -51,6 +70,8 @@ export type SignInProviderProps = {
   appName: string
   /** The message's statement and resources when they are not Signet's own (signing in to an application). */
   message?: { statement: string; resources: string[] }
+  /** The Safe Client Gateway a sign-in as a Safe watches; without one only the chain is watched. */
+  gatewayUrl?: string
   children: ReactNode
 }
 
@@ -63,7 +84,7 @@ type Session = { status: AuthenticationStatus; session?: SignInSession; endedBec
  * (`contract`), which stays while the Safe's chain confirms the wallet's account as one of its owners
  * (and ends when it cannot, saying why).
  */
-export function SignInProvider({ api, appName, message, children }: SignInProviderProps) {
+export function SignInProvider({ api, appName, message, gatewayUrl, children }: SignInProviderProps) {
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
   const [closingDialog, setClosingDialog] = useState(false)
@@ -99,6 +120,75 @@ export function SignInProvider({ api, appName, message, children }: SignInProvid
   )
   const signOut = useCallback(() => endSession(), [endSession])
 
+  // Signing in as a connected Safe: its module is fetched when an account turns out to be a Safe, or
+  // when a sign-in left waiting (a reload, a return days later) is in storage.
+  const [safeAccountSignIn, setSafeAccountSignIn] = useState<SafeAccountSignIn>()
+  const safeAccountLoader = useRef<Promise<SafeAccountSignIn> | undefined>(undefined)
+  const loadSafeAccountSignIn = useCallback(() => {
+    safeAccountLoader.current ??= Promise.all([
+      import('../safe-message-tracker/safe-account-sign-in.ts'),
+      import('../safe-sign-in/pending-nonce-api.ts'),
+    ]).then(([{ SafeAccountSignIn }, { holdPendingNonce }]) => {
+      let gateway: Promise<import('@signet/gateway/client').GatewayClient> | undefined
+      const signIn = new SafeAccountSignIn({
+        auth: api,
+        holdNonce: (message) => holdPendingNonce(message),
+        gateway: () => {
+          if (!gatewayUrl) return Promise.resolve(undefined)
+          gateway ??= import('@signet/gateway/client').then(({ createGatewayClient }) =>
+            createGatewayClient({ baseUrl: gatewayUrl }),
+          )
+          return gateway
+        },
+        chainClient: (chainId) => getPublicClient(config, { chainId }),
+        chainName: (chainId) =>
+          config.chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`,
+        storage: window.localStorage,
+        appName,
+        location: window.location,
+        onSignedIn: (session) => setState({ status: 'authenticated', session }),
+      })
+      setSafeAccountSignIn(signIn)
+      return signIn
+    })
+    return safeAccountLoader.current
+  }, [api, appName, config, gatewayUrl])
+
+  useEffect(() => {
+    if (isFramed() || window.localStorage.getItem(trackedSignInStorageKey) === null) return
+    void loadSafeAccountSignIn().then((signIn) => signIn.resume())
+  }, [loadSafeAccountSignIn])
+
+  const takeOverForSafe = useCallback(
+    async (request: { address: Address; chainId: number; nonce: string }) => {
+      // Inside Safe{Wallet} the Safe App's own sign-in runs (src/safe-app).
+      if (isFramed()) return false
+      const client = getPublicClient(config, { chainId: request.chainId })
+      if (!client) return false
+      const { checkSafeAccount, isSafeWalletPeer } = await import('../safe-message-tracker/safe-account.ts')
+      const check = await checkSafeAccount(client, request.address).catch(() => undefined)
+      if (check?.kind === 'no-code') {
+        // Safe{Wallet} over WalletConnect with no code at the address: a Safe not deployed yet, which
+        // cannot sign; say so instead of asking for a signature nobody can verify.
+        const peer = await walletConnectPeer(getAccount(config).connector)
+        if (!peer || !isSafeWalletPeer(peer)) return false
+        const signIn = await loadSafeAccountSignIn()
+        setClosingDialog(true)
+        signIn.notDeployed(request.chainId)
+        return true
+      }
+      if (check?.kind !== 'safe') return false
+      const signIn = await loadSafeAccountSignIn()
+      setClosingDialog(true)
+      void signIn.start(
+        { safe: request.address, chainId: request.chainId, version: check.version, nonce: request.nonce },
+        (message) => signMessage(config, { account: request.address, message }),
+      )
+      return true
+    },
+    [config, loadSafeAccountSignIn],
+  )
+
   const adapter = useMemo(
     () =>
       createSignetAuthenticationAdapter({
@@ -113,8 +203,9 @@ export function SignInProvider({ api, appName, message, children }: SignInProvid
           if (session?.accountType === 'contract' && getAccount(config).isConnected) return
           await signOut()
         },
+        takeOverForSafe,
       }),
-    [api, appName, message, config, signOut],
+    [api, appName, message, config, signOut, takeOverForSafe],
   )
 
   // The wallet's account must be the session's, or (Safe session) one of the Safe's owners.
@@ -161,8 +252,15 @@ export function SignInProvider({ api, appName, message, children }: SignInProvid
       ? confirmedOwner.owner
       : undefined
   const value = useMemo<SignInState>(
-    () => ({ ...state, owner, signOut, adoptSession, closeVerifyDialog }),
-    [state, owner, signOut, adoptSession, closeVerifyDialog],
+    () => ({
+      ...state,
+      owner,
+      signOut,
+      adoptSession,
+      closeVerifyDialog,
+      ...(safeAccountSignIn ? { safeAccountSignIn } : {}),
+    }),
+    [state, owner, signOut, adoptSession, closeVerifyDialog, safeAccountSignIn],
   )
   const rainbowKitStatus = closingDialog && state.status === 'unauthenticated' ? 'loading' : state.status
   return (

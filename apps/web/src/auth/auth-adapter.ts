@@ -17,6 +17,11 @@ export type SignetAuthenticationAdapterParameters = {
    * caller's decision (a Safe's session may stay with another of its owners).
    */
   onWalletLeft(): Promise<void>
+  /**
+   * Called before the message is made: when the account is a Safe, the Safe sign-in takes over (it
+   * asks the wallet itself and watches the gateway and the chain) and answers true.
+   */
+  takeOverForSafe?(request: { address: Address; chainId: number; nonce: string }): Promise<boolean>
 }
 
 /**
@@ -41,11 +46,15 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
     })
   return createAuthenticationAdapter({
     getNonce: () => nonces.fetch(),
-    createMessage({ nonce, address, chainId }) {
+    async createMessage({ nonce, address, chainId }) {
       // RainbowKit calls this when "Sign message" is clicked: a new attempt.
       signInNoticeStore.set(undefined)
-      if (nonces.usable(nonce)) return message(nonce, address, chainId)
-      return nonces.fetch().then((fresh) => message(fresh, address, chainId))
+      const usable = nonces.usable(nonce) ? nonce : await nonces.fetch()
+      if (await parameters.takeOverForSafe?.({ address, chainId, nonce: usable })) {
+        // The Safe sign-in asks the wallet and closes this dialog: RainbowKit's own request never starts.
+        return new Promise<string>(() => undefined)
+      }
+      return message(usable, address, chainId)
     },
     async verify({ message, signature }) {
       let session: SignInSession

@@ -93,7 +93,12 @@ export default function OidcInteractionApp({
       wagmiConfig={wagmiConfig}
       theme={theme}
       authentication={(children) => (
-        <SignInProvider api={authApi} appName={details.client.name} {...(message ? { message } : {})}>
+        <SignInProvider
+          api={authApi}
+          appName={details.client.name}
+          gatewayUrl={config.gatewayUrl}
+          {...(message ? { message } : {})}
+        >
           {children}
         </SignInProvider>
       )}

@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem'
-import { safeMessageHashOf } from './safe-message-hash.ts'
+import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
+import { lookAtSafeMessage, type SafeMessageGateway } from '../safe-message-tracker/safe-message-watch.ts'
 import { SafeSigningError } from './safe-signing-errors.ts'
 import type { ProgressStore, SafeTxStatus } from './safe-signing-progress.ts'
 
@@ -18,18 +19,8 @@ export type SafeSigningSdk = {
   safe: { getOffChainSignature(messageHash: string): Promise<string> }
 }
 
-/** The gateway call that reports an off-chain message's confirmations. */
-export type SafeMessageSource = {
-  getSafeMessage(
-    chainId: number,
-    messageHash: string,
-  ): Promise<{
-    status: string
-    confirmationsSubmitted: number
-    confirmationsRequired: number
-    preparedSignature?: string | null
-  }>
-}
+/** The gateway call that reports an off-chain message's confirmations (the tracker's). */
+export type SafeMessageSource = SafeMessageGateway
 
 export type SignAsSafeParameters = {
   sdk: SafeSigningSdk
@@ -132,35 +123,40 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
     const pollMessage = async (): Promise<void> => {
       if (mode !== 'message') return
       if (gateway) {
+        const current = progress.get()
+        const kept = {
+          confirmationsSubmitted: current.stage === 'waiting' ? current.confirmationsSubmitted : 0,
+          confirmationsRequired: current.stage === 'waiting' ? current.confirmationsRequired : safe.threshold,
+          proposed: current.stage === 'waiting' ? current.proposed : false,
+        }
         try {
-          const message = await withTimeout(gateway.getSafeMessage(safe.chainId, messageHash), callTimeoutMs)
+          // The shared Safe-message tracker: fully signed = every confirmation and a prepared signature.
+          const look = await withTimeout(
+            lookAtSafeMessage({ gateway }, { chainId: safe.chainId, safe: safe.address, messageHash }),
+            callTimeoutMs,
+          )
           if (settled || mode !== 'message') return
-          if (message.status === 'CONFIRMED' && message.preparedSignature) {
-            finish({ signature: message.preparedSignature as Hex, via: 'offchain' })
+          if (look.state === 'signed') {
+            finish({ signature: look.signature, via: look.by === 'chain' ? 'onchain' : 'offchain' })
             return
           }
           progress.set({
             stage: 'waiting',
             messageHash,
-            confirmationsSubmitted: message.confirmationsSubmitted,
-            confirmationsRequired: message.confirmationsRequired,
-            proposed: true,
+            ...(look.indexed
+              ? {
+                  confirmationsSubmitted: look.submitted,
+                  confirmationsRequired: look.required ?? safe.threshold,
+                  proposed: true,
+                }
+              : kept),
+            ...(look.gatewayError !== undefined ? { gatewayError: errorText(look.gatewayError) } : {}),
             deadline,
           })
         } catch (error) {
+          // The gateway did not answer in time: the progress stays as it was.
           if (settled || mode !== 'message') return
-          const notYet = (error as { status?: number }).status === 404
-          const current = progress.get()
-          progress.set({
-            stage: 'waiting',
-            messageHash,
-            confirmationsSubmitted: current.stage === 'waiting' ? current.confirmationsSubmitted : 0,
-            confirmationsRequired:
-              current.stage === 'waiting' ? current.confirmationsRequired : safe.threshold,
-            proposed: current.stage === 'waiting' ? current.proposed : false,
-            ...(notYet ? {} : { gatewayError: errorText(error) }),
-            deadline,
-          })
+          progress.set({ stage: 'waiting', messageHash, ...kept, gatewayError: errorText(error), deadline })
         }
       }
       // A host that answered with the hash only hands the signature out here once it is complete.

@@ -1,8 +1,8 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import type { Address } from 'viem'
-import { ConfirmationsView } from './ConfirmationsView.tsx'
+import { ConfirmationsView } from '../safe-message-tracker/ConfirmationsView.tsx'
+import { SafeMessageLinks } from '../safe-message-tracker/SafeMessageLinks.tsx'
 import type { PendingSafeSignIn } from './pending-sign-in-storage.ts'
-import { SafeMessageLinks } from './SafeMessageLinks.tsx'
 import type { WaitingProgress } from './use-safe-sign-in.ts'
 
 export type PendingSignInViewProps = {

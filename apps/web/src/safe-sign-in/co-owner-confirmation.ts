@@ -1,9 +1,9 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, isAddressEqual } from 'viem'
+import type { SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
+import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import type { OwnerSigner } from './owner-signature.ts'
 import { isOwner, readSafeFacts, type SafeFacts } from './safe-facts.ts'
-import type { SafeMessageRoute } from './safe-links.ts'
-import { safeMessageHashOf } from './safe-message.ts'
 import { gatewayFailure, notAnOwnerError, SafeSignInError } from './safe-sign-in-errors.ts'
 import { readMessage, signWithWallet } from './safe-sign-in-flow.ts'
 

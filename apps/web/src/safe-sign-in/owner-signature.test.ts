@@ -1,9 +1,9 @@
 import { type Hex, hashMessage, recoverAddress, recoverTypedDataAddress, sliceHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
+import { safeMessageHashOf, safeMessageTypedData } from '../safe-message-tracker/safe-message-hash.ts'
 import { ProviderRpcError } from '../wallet/demo-wallet/demo-provider.ts'
 import { signAsOwner } from './owner-signature.ts'
-import { safeMessageHashOf, safeMessageTypedData } from './safe-message.ts'
 
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const ref = {

@@ -1,11 +1,11 @@
 import type { Hex } from 'viem'
 import {
-  ethSignOwnerSignature,
   type SafeMessageRef,
   safeMessageHashOf,
   safeMessageTypedData,
-} from './safe-message.ts'
-import { errorChain } from './safe-sign-in-errors.ts'
+} from '../safe-message-tracker/safe-message-hash.ts'
+import { errorChain } from '../safe-message-tracker/wallet-error-chain.ts'
+import { ethSignOwnerSignature } from './safe-message.ts'
 
 /** The two ways a wallet can sign for a Safe owner (wagmi's signTypedData and signMessage underneath). */
 export type OwnerSigner = {

@@ -2,7 +2,8 @@ import { safeMessageHash, signSafeMessage } from '@signet/devchain/safe-signatur
 import { type Hex, hashMessage, recoverAddress, sliceHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { ethSignOwnerSignature, safeMessageHashOf, safeMessageTypedData } from './safe-message.ts'
+import { safeMessageHashOf, safeMessageTypedData } from '../safe-message-tracker/safe-message-hash.ts'
+import { ethSignOwnerSignature } from './safe-message.ts'
 
 const key: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const owner = privateKeyToAccount(key)

@@ -1,7 +1,11 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
-import { type Address, getAddress, type Hex } from 'viem'
+import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
+import { holdNonceAgain, isNonceGone } from '../safe-message-tracker/nonce-hold.ts'
+import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
+import { lookAtSafeMessage } from '../safe-message-tracker/safe-message-watch.ts'
+import { isUserRejection } from '../safe-message-tracker/wallet-error-chain.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
 import type { HeldNonce } from './pending-nonce-api.ts'
 import {
@@ -11,10 +15,8 @@ import {
   savePendingSignIn,
 } from './pending-sign-in-storage.ts'
 import { isOwner, readSafeFacts, sameOwnersAndThreshold } from './safe-facts.ts'
-import { safeMessageHashOf } from './safe-message.ts'
 import {
   gatewayFailure,
-  isUserRejection,
   notAnOwnerError,
   ownersChangedError,
   SafeSignInError,
@@ -32,6 +34,8 @@ export type SafeSignInServices = {
   location: Pick<Location, 'host' | 'origin'>
   /** Signing in to an application through Signet (oidc/): the message names it and lists its redirect URI. */
   application?: { statement: string; resources: string[] }
+  /** The chain of a pending sign-in, where an on-chain approval of its message shows. */
+  chainClient?: (chainId: number) => Pick<PublicClient, 'readContract'> | undefined
   now?: () => number
 }
 
@@ -114,25 +118,21 @@ export async function resumeSafeSignIn(
   pending: PendingSafeSignIn,
 ): Promise<PendingSafeSignIn> {
   expireIfPast(services, pending)
-  try {
-    const held = await services.holdNonce(pending.message)
-    const resumed = { ...pending, nonceExpiresAt: held.expiresAt }
-    savePendingSignIn(services.storage, resumed)
-    return resumed
-  } catch (error) {
-    if (error instanceof AuthApiError && isNonceGone(error)) {
-      clearPendingSignIn(services.storage)
-      throw signInExpiredError()
-    }
-    if (error instanceof AuthApiError && (error.status === 0 || error.status >= 500)) return pending
-    throw error
+  const again = await holdNonceAgain(services.holdNonce, pending.message)
+  if (again.kind === 'gone') {
+    clearPendingSignIn(services.storage)
+    throw signInExpiredError()
   }
+  if (again.kind === 'unreachable') return pending
+  const resumed = { ...pending, nonceExpiresAt: again.expiresAt }
+  savePendingSignIn(services.storage, resumed)
+  return resumed
 }
 
 /**
- * One look at a pending sign-in: the Safe's owners and threshold must be those it started with; once the
- * gateway reports the message CONFIRMED, its prepared signature signs in at the server and the pending
- * sign-in is over.
+ * One look at a pending sign-in (through the Safe-message tracker): the Safe's owners and threshold must be
+ * those it started with; once the gateway has the message fully signed, its prepared signature signs in at
+ * the server (or `0x` once the Safe approved it on chain) and the pending sign-in is over.
  *
  * @throws {SafeSignInError} OWNERS_CHANGED, SIGN_IN_EXPIRED, SIGN_IN_REFUSED (final: storage cleared);
  *   GATEWAY_UNREACHABLE, GATEWAY_ERROR (passing: try again later).
@@ -142,27 +142,33 @@ export async function checkPendingSignIn(
   pending: PendingSafeSignIn,
 ): Promise<SignInProgress> {
   expireIfPast(services, pending)
-  const [facts, message] = await Promise.all([
+  const chain = services.chainClient?.(pending.chainId)
+  const [facts, look] = await Promise.all([
     readSafeFacts(services.gateway, pending.chainId, pending.safe),
-    readMessage(services.gateway, pending.chainId, pending.messageHash),
+    // The shared tracker: the gateway's message, and the chain (an on-chain approval signs in too).
+    lookAtSafeMessage(
+      { gateway: services.gateway, ...(chain ? { chain } : {}) },
+      { chainId: pending.chainId, safe: pending.safe, messageHash: pending.messageHash },
+    ),
   ])
   if (!sameOwnersAndThreshold(facts, pending)) {
     clearPendingSignIn(services.storage)
     throw ownersChangedError(pending, facts)
   }
-  if (!message)
-    return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
-  if (message.status === 'CONFIRMED' && message.preparedSignature) {
-    const session = await verifyAsSafe(services, pending, message.preparedSignature as Hex)
+  if (look.state === 'signed') {
+    const session = await verifyAsSafe(services, pending, look.signature)
     clearPendingSignIn(services.storage)
     return { state: 'signed-in', session }
   }
+  if (look.gatewayError !== undefined) throw gatewayFailure(look.gatewayError)
+  if (!look.indexed)
+    return { state: 'waiting', indexed: false, submitted: 0, required: pending.threshold, confirmedBy: [] }
   return {
     state: 'waiting',
     indexed: true,
-    submitted: message.confirmationsSubmitted,
-    required: message.confirmationsRequired,
-    confirmedBy: message.confirmations.map((confirmation) => getAddress(confirmation.owner.value)),
+    submitted: look.submitted,
+    required: look.required ?? pending.threshold,
+    confirmedBy: look.confirmedBy,
   }
 }
 
@@ -197,10 +203,6 @@ function expireIfPast(services: SafeSignInServices, pending: PendingSafeSignIn):
     clearPendingSignIn(services.storage)
     throw signInExpiredError()
   }
-}
-
-function isNonceGone(error: AuthApiError): boolean {
-  return error.code === 'invalid_nonce' || error.code === 'expired'
 }
 
 /** The gateway's message, or undefined while it is not indexed yet (404). */

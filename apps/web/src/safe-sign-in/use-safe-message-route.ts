@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { parseSafeMessageRoute, type SafeMessageRoute } from './safe-links.ts'
+import { parseSafeMessageRoute, type SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
 
 /** The confirm link this page was opened with (`#/safe-message/…`), following hash changes. */
 export function useSafeMessageRoute(): SafeMessageRoute | undefined {

@@ -1,6 +1,8 @@
 import { createGatewayClient } from '@signet/gateway/client'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useMemo } from 'react'
+import { useConfig } from 'wagmi'
+import { getPublicClient } from 'wagmi/actions'
 import { createAuthApi } from '../auth/auth-api.ts'
 import { holdPendingNonce } from './pending-nonce-api.ts'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
@@ -9,6 +11,7 @@ import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 export function useSafeSignInServices(
   config: Pick<PublicConfig, 'gatewayUrl' | 'appName'>,
 ): SafeSignInServices {
+  const wagmiConfig = useConfig()
   return useMemo(
     () => ({
       gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
@@ -17,7 +20,8 @@ export function useSafeSignInServices(
       storage: window.localStorage,
       appName: config.appName,
       location: window.location,
+      chainClient: (chainId: number) => getPublicClient(wagmiConfig, { chainId }),
     }),
-    [config.gatewayUrl, config.appName],
+    [config.gatewayUrl, config.appName, wagmiConfig],
   )
 }

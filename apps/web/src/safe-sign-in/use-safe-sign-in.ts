@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Address } from 'viem'
 import type { SignInSession } from '../auth/auth-api.ts'
+import { pollDelayMs } from '../safe-message-tracker/poll-backoff.ts'
 import type { OwnerSigner } from './owner-signature.ts'
 import { clearPendingSignIn, loadPendingSignIn, type PendingSafeSignIn } from './pending-sign-in-storage.ts'
-import { pollDelayMs } from './poll-backoff.ts'
 import { SafeSignInError } from './safe-sign-in-errors.ts'
 import {
   checkPendingSignIn,

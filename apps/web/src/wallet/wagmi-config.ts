@@ -45,6 +45,7 @@ export function createSignetWagmiConfig(
     ...(config.wallets ? { wallets: config.wallets } : {}),
     appName: config.appName,
     ...(config.walletConnectProjectId ? { walletConnectProjectId: config.walletConnectProjectId } : {}),
+    ...(config.walletConnectRelayUrl ? { walletConnectRelayUrl: config.walletConnectRelayUrl } : {}),
     ...(options.appUrl ? { appUrl: options.appUrl } : {}),
   })
   const remembered = new Set(rememberedConnectorIds(options.storage))

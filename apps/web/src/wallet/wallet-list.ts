@@ -11,6 +11,8 @@ export type WalletListParameters = {
   /** The operator's own wallets (`SIGNET_WALLETS`), which the groups name by id. */
   wallets?: WalletDescriptor[]
   walletConnectProjectId?: string
+  /** The WalletConnect relay (`SIGNET_WALLETCONNECT_RELAY_URL`); absent: WalletConnect's own. */
+  walletConnectRelayUrl?: string
   appName: string
   appUrl?: string
   appIcon?: string
@@ -97,6 +99,9 @@ export function buildWalletList(parameters: WalletListParameters): WalletListRes
           {
             appName: parameters.appName,
             projectId: projectId.kind === 'missing' ? '' : projectId.projectId,
+            ...(parameters.walletConnectRelayUrl
+              ? { walletConnectParameters: { relayUrl: parameters.walletConnectRelayUrl } }
+              : {}),
             ...(parameters.appUrl ? { appUrl: parameters.appUrl } : {}),
             ...(parameters.appIcon ? { appIcon: parameters.appIcon } : {}),
           },

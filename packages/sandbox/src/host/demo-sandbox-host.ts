@@ -11,6 +11,7 @@ export function startDemoSandboxHost(options: {
   appUrl: string
   chain: DemoChain
   gatewayUrl?: string
+  walletConnectRelayUrl?: string
   port?: number
 }): Promise<SandboxHost> {
   const { chain } = options
@@ -24,6 +25,7 @@ export function startDemoSandboxHost(options: {
     })),
     deployments: chain.deployments,
     ...(options.gatewayUrl ? { gatewayUrl: options.gatewayUrl } : {}),
+    ...(options.walletConnectRelayUrl ? { walletConnectRelayUrl: options.walletConnectRelayUrl } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
   })
 }

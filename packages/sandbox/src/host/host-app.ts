@@ -8,6 +8,7 @@ import { contentHashOf, type MessageBook } from './message-book.ts'
 import { relayRpcCall } from './rpc-relay.ts'
 import type { SafeRegistry } from './safe-registry.ts'
 import type { TransactionBook } from './transaction-book.ts'
+import type { HostWalletConnect } from './walletconnect/host-walletconnect.ts'
 
 export type HostAppOptions = {
   appUrl: string
@@ -15,6 +16,7 @@ export type HostAppOptions = {
   registry: SafeRegistry
   messages: MessageBook
   transactions: TransactionBook
+  walletConnect: HostWalletConnect
   /** The page's script, bundled from ./page/host-page.ts. */
   script: () => Promise<string>
 }
@@ -40,7 +42,7 @@ const transactionBody = z.object({
 
 /** The host's HTTP surface: the page, its script, and the JSON endpoints the page calls. */
 export function createHostApp(options: HostAppOptions): Hono {
-  const { registry, messages, transactions } = options
+  const { registry, messages, transactions, walletConnect } = options
   const app = new Hono()
 
   app.get('/', (c) => {
@@ -51,6 +53,11 @@ export function createHostApp(options: HostAppOptions): Hono {
   app.get('/transactions/tx', (c) => {
     c.header('Cache-Control', 'no-cache')
     return c.html(hostPageHtml('transaction'))
+  })
+  // Safe{Wallet}'s WalletConnect page: paste a dApp's wc: URI, answer its signing requests.
+  app.get('/walletconnect', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(hostPageHtml('walletconnect'))
   })
   app.get('/host.js', async (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8')
@@ -162,6 +169,43 @@ export function createHostApp(options: HostAppOptions): Hono {
   app.post('/api/transactions/:hash/cancel', async (c) =>
     c.json(await transactions.cancel(parse(hash, c.req.param('hash')))),
   )
+
+  app.get('/api/safes/:address/messages', async (c) =>
+    c.json(await messages.list(parse(address, c.req.param('address')))),
+  )
+
+  app.get('/api/walletconnect', async (c) => c.json(await walletConnect.view()))
+  app.post('/api/walletconnect/pair', async (c) => {
+    const body = parse(z.object({ uri: z.string().min(1), safe: address }), await readJson(c))
+    await walletConnect.pair(body.uri.trim(), body.safe)
+    return c.json({ paired: true })
+  })
+  app.post('/api/walletconnect/settings', async (c) => {
+    const body = parse(
+      z.object({ onChainSigning: z.boolean().optional(), mobileApp: z.boolean().optional() }).strict(),
+      await readJson(c),
+    )
+    return c.json(
+      walletConnect.updateSettings({
+        ...(body.onChainSigning !== undefined ? { onChainSigning: body.onChainSigning } : {}),
+        ...(body.mobileApp !== undefined ? { mobileApp: body.mobileApp } : {}),
+      }),
+    )
+  })
+  const requestId = z.coerce.number().int().positive()
+  app.post('/api/walletconnect/requests/:id/sign', async (c) => {
+    const { owner } = parse(ownerBody, await readJson(c))
+    return c.json(await walletConnect.sign(parse(requestId, c.req.param('id')), owner))
+  })
+  app.post('/api/walletconnect/requests/:id/close-dialog', async (c) => {
+    await walletConnect.closeDialog(parse(requestId, c.req.param('id')))
+    return c.json({ closed: true })
+  })
+  // navigator.sendBeacon from the page as it goes away (any body).
+  app.post('/api/walletconnect/tab-closed', (c) => {
+    walletConnect.closeTab()
+    return c.json({ closed: true })
+  })
 
   app.onError((error, c) => {
     if (error instanceof SandboxHostError) {

@@ -1,9 +1,10 @@
 /**
  * The host's pages, one script: `app` is a sidebar for the person (Safe, requests, owners' buttons)
  * beside the Safe App's frame; `transaction` is one Safe transaction's page (Safe{Wallet}'s
- * `/transactions/tx`), with its status and the owners' buttons.
+ * `/transactions/tx`), with its status and the owners' buttons; `walletconnect` is Safe{Wallet}'s
+ * WalletConnect feature (pair a dApp, its signing dialogs).
  */
-export function hostPageHtml(page: 'app' | 'transaction' = 'app'): string {
+export function hostPageHtml(page: 'app' | 'transaction' | 'walletconnect' = 'app'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -31,6 +32,8 @@ export function hostPageHtml(page: 'app' | 'transaction' = 'app'): string {
   iframe { flex: 1; border: 0; background: #fff; }
   #transaction-page { display: block; max-width: 720px; margin: 0 auto; padding: 12px 24px; background: #fff; overflow-y: auto; }
   #transaction-page h1 { font-size: 18px; }
+  #walletconnect-page { display: block; max-width: 760px; margin: 0 auto; padding: 12px 24px; background: #fff; overflow-y: auto; }
+  #walletconnect-page h1 { font-size: 18px; } #walletconnect-page input[type=text] { width: 100%; box-sizing: border-box; }
 </style>
 </head>
 <body>
@@ -38,7 +41,9 @@ ${
   page === 'app'
     ? `<aside id="sidebar"><p>Loading…</p></aside>
 <main><iframe id="safe-app" title="Safe App" allow="clipboard-write"></iframe></main>`
-    : '<main id="transaction-page"><p>Loading…</p></main>'
+    : page === 'walletconnect'
+      ? '<main id="walletconnect-page"><p>Loading…</p></main>'
+      : '<main id="transaction-page"><p>Loading…</p></main>'
 }
 <script src="/host.js" defer></script>
 </body>

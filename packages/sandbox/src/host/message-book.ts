@@ -95,6 +95,15 @@ export class MessageBook {
     return this.#view(stored, await this.registry.info(stored.safe))
   }
 
+  /** The messages of `safe` the host holds, newest first. */
+  async list(safe: string): Promise<MessageView[]> {
+    const info = await this.registry.info(safe)
+    return [...this.#messages.values()]
+      .filter((stored) => isAddressEqual(stored.safe, info.safeAddress))
+      .reverse()
+      .map((stored) => this.#view(stored, info))
+  }
+
   /** `owner` signs the message (the host holds its key) and the signature goes to the gateway. */
   async confirm(messageHash: string, owner: string): Promise<MessageView> {
     const stored = this.#find(messageHash)

@@ -6,6 +6,7 @@ import { createHostGateway } from './host-gateway.ts'
 import { MessageBook } from './message-book.ts'
 import { SafeRegistry, type SandboxSafe } from './safe-registry.ts'
 import { readChainId, TransactionBook } from './transaction-book.ts'
+import { HostWalletConnect } from './walletconnect/host-walletconnect.ts'
 
 export type { SandboxSafe } from './safe-registry.ts'
 
@@ -24,6 +25,11 @@ export type SandboxHostOptions = {
    */
   gatewayUrl?: string
   chainName?: string
+  /**
+   * The WalletConnect relay where dApps pasted into the host's WalletConnect page are met (`ws(s)://`);
+   * omitted: WalletConnect's public relay.
+   */
+  walletConnectRelayUrl?: string
   /** 0 or omitted: a free port. */
   port?: number
   /** Default 127.0.0.1: another site than Signet's `localhost`, as Safe{Wallet} is. */
@@ -60,13 +66,26 @@ export async function startSandboxHost(options: SandboxHostOptions): Promise<San
     : Object.values(options.deployments ?? {})
   const registry = new SafeRegistry(options.rpcUrl, options.chainId, options.safes, deployments)
   const gateway = options.gatewayUrl ? createHostGateway(options.gatewayUrl) : undefined
+  const messages = new MessageBook(registry, gateway?.client)
+  const transactions = new TransactionBook(registry, gateway)
+  let url = ''
+  // Nothing connects to the relay before a dApp is paired on the WalletConnect page.
+  const walletConnect = new HostWalletConnect({
+    relayUrl: options.walletConnectRelayUrl ?? 'wss://relay.walletconnect.org',
+    registry,
+    messages,
+    transactions,
+    gateway: gateway?.client,
+    hostUrl: () => url,
+  })
   let script: Promise<string> | undefined
   const app = createHostApp({
     appUrl: options.appUrl,
     chainName: options.chainName ?? (options.chainId === 31337 ? 'Local chain' : `Chain ${options.chainId}`),
     registry,
-    messages: new MessageBook(registry, gateway?.client),
-    transactions: new TransactionBook(registry, gateway),
+    messages,
+    transactions,
+    walletConnect,
     script: () => {
       script ??= bundlePageScript()
       return script
@@ -79,13 +98,16 @@ export async function startSandboxHost(options: SandboxHostOptions): Promise<San
   })
   const { port } = server.address() as { port: number }
   const shownHost = hostname.includes(':') ? `[${hostname}]` : hostname
+  url = `http://${shownHost}:${port}`
   return {
-    url: `http://${shownHost}:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    url,
+    stop: async () => {
+      await walletConnect.stop()
+      await new Promise<void>((resolve) => {
         server.close(() => resolve())
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-      }),
+      })
+    },
   }
 }
 

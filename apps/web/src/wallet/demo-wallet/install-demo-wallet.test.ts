@@ -18,6 +18,7 @@ const config: PublicConfig = {
   safeHosts: [],
   walletGroups: [{ groupName: 'Recommended', wallets: ['metaMask'] }],
   theme: { accent: 'blue', radius: 'large', mode: 'system' },
+  walletConnectRelayUrl: 'wss://relay.walletconnect.org',
   demoAccounts: [
     {
       address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',

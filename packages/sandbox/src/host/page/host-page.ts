@@ -13,6 +13,7 @@ import {
 } from './sdk-messages.ts'
 import { transactionCard } from './transaction-card.ts'
 import { startTransactionPage } from './transaction-page.ts'
+import { startWalletConnectPage } from './walletconnect-page.ts'
 
 // The sandbox host page: a stand-in for Safe{Wallet} that frames a Safe App and answers its SDK
 // requests. Owners confirm with buttons; the keys stay in the host's Node process.
@@ -47,6 +48,7 @@ let frame: HTMLIFrameElement
 let sidebar: HTMLElement
 
 if (location.pathname === '/transactions/tx') void startTransactionPage()
+else if (location.pathname === '/walletconnect') void startWalletConnectPage()
 else void start()
 
 async function start(): Promise<void> {
@@ -310,6 +312,7 @@ function render(): void {
   if (!safe || !context) return
   sidebar.replaceChildren(
     h('h1', {}, 'Safe{Wallet} sandbox'),
+    h('p', {}, h('a', { href: `/walletconnect?safe=${safe.safeAddress}` }, 'WalletConnect')),
     h(
       'section',
       { 'aria-label': 'Safe' },
