@@ -157,6 +157,11 @@ describe('first load (production mode)', () => {
     const rainbowKit = page.getByTestId('rk-connect-button')
     await rainbowKit.waitFor()
     await expect.poll(() => rainbowKit.evaluate((button) => button === document.activeElement)).toBe(true)
+    // RainbowKit keeps its button hidden from assistive technology (and inert) until it knows whether a
+    // session exists; Enter works once it is shown. On a busy machine that check can outlast the focus.
+    await expect
+      .poll(() => rainbowKit.evaluate((button) => button.closest('[aria-hidden="true"]') === null))
+      .toBe(true)
     await page.keyboard.press('Enter')
     await dialog(page).getByText('Connect a Wallet', { exact: true }).waitFor()
   })

@@ -150,7 +150,7 @@ describe('signet serve in demo mode', { timeout: 180_000 }, () => {
       walletConnectProjectId: 'de30de30de30de30de30de30de30de30',
     })
     const ports = servers.map((server) => Number(server.port))
-    expect(new Set(ports).size).toBe(5)
+    expect(new Set(ports).size).toBe(6)
     // The example application's sign-in goes to Signet's provider as the registered demo client.
     const login = await fetch(new URL('/login', url('Example application ')), { redirect: 'manual' })
     expect(login.status).toBe(303)
