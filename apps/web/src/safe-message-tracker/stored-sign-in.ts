@@ -1,0 +1,94 @@
+import { type Address, getAddress, type Hex, isAddress } from 'viem'
+
+/** Where a waiting Safe sign-in is remembered (localStorage: every tab of this origin sees it). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+/** What every remembered Safe sign-in holds: enough to watch its message again after a reload. */
+export type StoredSafeSignIn = {
+  chainId: number
+  safe: Address
+  /** The Safe's version (its EIP-712 domain depends on it). */
+  safeVersion: string
+  /** The exact EIP-4361 text. */
+  message: string
+  /** Its SafeMessage hash, as Safe{Wallet} computes it. */
+  messageHash: Hex
+  /** Until when the server holds the message's nonce (ISO 8601). */
+  nonceExpiresAt: string
+  startedAt: string
+}
+
+const formatVersion = 1
+
+/**
+ * One remembered sign-in under `key` (one at a time: saving another replaces it). Storage is input
+ * like any other: `load` drops an entry that is not exactly what `save` wrote (another format version,
+ * edited by hand); `readExtra` reads and checks the fields a kind of sign-in adds to the common ones.
+ *
+ * @example const pending = storedSignIn('signet.pendingSafeSignIn', (raw) => ({ threshold: … }))
+ */
+export function storedSignIn<Extra extends object>(
+  key: string,
+  readExtra: (raw: Record<string, unknown>) => Extra | undefined,
+) {
+  type Entry = StoredSafeSignIn & Extra
+  const clear = (storage: KeyValueStorage) => storage.removeItem(key)
+  return {
+    key,
+    save(storage: KeyValueStorage, entry: Entry): void {
+      storage.setItem(key, JSON.stringify({ v: formatVersion, ...entry }))
+    },
+    clear,
+    load(storage: KeyValueStorage): Entry | undefined {
+      const text = storage.getItem(key)
+      if (text === null) return undefined
+      const entry = parseEntry(text, readExtra)
+      if (!entry) clear(storage)
+      return entry
+    },
+  }
+}
+
+function parseEntry<Extra extends object>(
+  text: string,
+  readExtra: (raw: Record<string, unknown>) => Extra | undefined,
+): (StoredSafeSignIn & Extra) | undefined {
+  let raw: Record<string, unknown>
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  if (typeof raw !== 'object' || raw === null || raw.v !== formatVersion) return undefined
+  const { chainId, safe, safeVersion, message, messageHash, nonceExpiresAt, startedAt } = raw
+  if (
+    !(typeof chainId === 'number' && Number.isSafeInteger(chainId) && chainId > 0) ||
+    !isStoredAddress(safe) ||
+    !(typeof safeVersion === 'string' && /^\d+\.\d+\.\d+/.test(safeVersion)) ||
+    typeof message !== 'string' ||
+    !(typeof messageHash === 'string' && /^0x[0-9a-f]{64}$/i.test(messageHash)) ||
+    !isStoredTime(nonceExpiresAt) ||
+    !isStoredTime(startedAt)
+  )
+    return undefined
+  const extra = readExtra(raw)
+  if (!extra) return undefined
+  return {
+    chainId,
+    safe: getAddress(safe),
+    safeVersion,
+    message,
+    messageHash: messageHash.toLowerCase() as Hex,
+    nonceExpiresAt,
+    startedAt,
+    ...extra,
+  }
+}
+
+export function isStoredAddress(value: unknown): value is string {
+  return typeof value === 'string' && isAddress(value, { strict: false })
+}
+
+function isStoredTime(value: unknown): value is string {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+}
