@@ -3,6 +3,7 @@ import { h, shortAddress } from './dom.ts'
 import { HostApiError, hostApi } from './host-api-client.ts'
 import type { HostContext, MessageView, TransactionView } from './host-types.ts'
 import { PermissionStore } from './permission-store.ts'
+import { safePicker } from './safe-picker.ts'
 import {
   errorResponse,
   parseSdkRequest,
@@ -316,29 +317,7 @@ function render(): void {
     h(
       'section',
       { 'aria-label': 'Safe' },
-      h(
-        'label',
-        {},
-        'Safe ',
-        h(
-          'select',
-          {
-            'aria-label': 'Safe',
-            onchange: (event) => {
-              const url = new URL(location.href)
-              url.searchParams.set('safe', (event.target as HTMLSelectElement).value)
-              location.assign(url)
-            },
-          },
-          ...context.safes.map((candidate) =>
-            h(
-              'option',
-              { value: candidate.safeAddress, selected: candidate.safeAddress === safe.safeAddress },
-              `${shortAddress(candidate.safeAddress)} · ${candidate.threshold} of ${candidate.owners.length} · v${candidate.version}`,
-            ),
-          ),
-        ),
-      ),
+      safePicker(context, safe),
       h(
         'dl',
         {},

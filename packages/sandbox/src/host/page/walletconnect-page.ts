@@ -2,6 +2,7 @@
 import { h, shortAddress } from './dom.ts'
 import { hostApi } from './host-api-client.ts'
 import type { HostContext, MessageView, TransactionView } from './host-types.ts'
+import { safePicker } from './safe-picker.ts'
 import { transactionCard } from './transaction-card.ts'
 
 // Safe{Wallet}'s WalletConnect page in the sandbox: paste a dApp's `wc:` URI to connect it to the chosen
@@ -55,29 +56,7 @@ export async function startWalletConnectPage(): Promise<void> {
       `Connect a dApp as Safe ${safe.safeAddress} (${safe.threshold} of ${safe.owners.length}, v${safe.version}). `,
       h('a', { href: `/?safe=${safe.safeAddress}` }, 'Back to the Safe'),
     ),
-    h(
-      'label',
-      {},
-      'Safe ',
-      h(
-        'select',
-        {
-          'aria-label': 'Safe',
-          onchange: (event) => {
-            const url = new URL(location.href)
-            url.searchParams.set('safe', (event.target as HTMLSelectElement).value)
-            location.assign(url)
-          },
-        },
-        ...context.safes.map((candidate) =>
-          h(
-            'option',
-            { value: candidate.safeAddress, selected: candidate.safeAddress === safe.safeAddress },
-            `${shortAddress(candidate.safeAddress)} · ${candidate.threshold} of ${candidate.owners.length} · v${candidate.version}`,
-          ),
-        ),
-      ),
-    ),
+    safePicker(context, safe),
     h(
       'form',
       {
