@@ -1,3 +1,4 @@
+import { memorySignClientStorage } from '@signet/sandbox/host/walletconnect/memory-storage'
 import { SignClient } from '@walletconnect/sign-client'
 import type { BrowserContext } from 'playwright-core'
 import { type Hex, isHex } from 'viem'
@@ -40,7 +41,6 @@ export async function startWalletConnectWallet(options: {
   account: { address: string; privateKey: string }
 }): Promise<WalletConnectWallet> {
   const account = privateKeyToAccount(options.account.privateKey as Hex)
-  const memory = new Map<string, unknown>()
   const client = await SignClient.init({
     projectId: testWalletConnectProjectId,
     relayUrl: options.relayUrl,
@@ -51,13 +51,7 @@ export async function startWalletConnectWallet(options: {
       url: 'https://wallet.signet.test',
       icons: [],
     },
-    storage: {
-      getKeys: async () => [...memory.keys()],
-      getEntries: async <T>() => [...memory.entries()] as [string, T][],
-      getItem: async <T>(key: string) => memory.get(key) as T | undefined,
-      setItem: async (key, value) => void memory.set(key, value),
-      removeItem: async (key) => void memory.delete(key),
-    },
+    storage: memorySignClientStorage(),
   })
   const wallet: WalletConnectWallet = {
     proposals: [],

@@ -29,31 +29,32 @@ export function ConfirmationsView({
         </strong>
       </p>
       {confirmedBy.length > 0 && (
-        <>
-          <p>Confirmed by</p>
-          <ul className="safe-sign-in__owners" data-testid={`${testId}-by`}>
-            {confirmedBy.map((owner) => (
-              <li key={owner}>
-                {owner}
-                {you(owner)}
-              </li>
-            ))}
-          </ul>
-        </>
+        <OwnerList title="Confirmed by" owners={confirmedBy} you={you} testId={`${testId}-by`} />
       )}
       {submitted < required && waiting.length > 0 && (
-        <>
-          <p>Not confirmed yet</p>
-          <ul className="safe-sign-in__owners">
-            {waiting.map((owner) => (
-              <li key={owner}>
-                {owner}
-                {you(owner)}
-              </li>
-            ))}
-          </ul>
-        </>
+        <OwnerList title="Not confirmed yet" owners={waiting} you={you} />
       )}
     </div>
+  )
+}
+
+function OwnerList(props: {
+  title: string
+  owners: readonly Address[]
+  you: (owner: Address) => string
+  testId?: string
+}) {
+  return (
+    <>
+      <p>{props.title}</p>
+      <ul className="safe-sign-in__owners" {...(props.testId ? { 'data-testid': props.testId } : {})}>
+        {props.owners.map((owner) => (
+          <li key={owner}>
+            {owner}
+            {props.you(owner)}
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

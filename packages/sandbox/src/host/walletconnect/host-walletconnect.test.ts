@@ -9,6 +9,7 @@ import {
   startLocalWalletConnectRelay,
 } from '../../walletconnect-relay/local-relay.ts'
 import { type SandboxHost, startSandboxHost } from '../sandbox-host.ts'
+import { memorySignClientStorage } from './memory-storage.ts'
 
 // The sandbox host's WalletConnect feature answered a real dApp-side sign client (the one wagmi's
 // WalletConnect connector runs) through the local relay, as Safe{Wallet} answers.
@@ -37,20 +38,13 @@ beforeAll(async () => {
     gatewayUrl: gateway.url,
     walletConnectRelayUrl: relay.url,
   })
-  const memory = new Map<string, unknown>()
   dapp = await SignClient.init({
     projectId: 'de30de30de30de30de30de30de30de30',
     relayUrl: relay.url,
     customStoragePrefix: 'test-dapp',
     logger: 'silent',
     metadata: { name: 'Test dApp', description: 'a dApp', url: 'http://dapp.test', icons: [] },
-    storage: {
-      getKeys: async () => [...memory.keys()],
-      getEntries: async <T>() => [...memory.entries()] as [string, T][],
-      getItem: async <T>(key: string) => memory.get(key) as T | undefined,
-      setItem: async (key, value) => void memory.set(key, value),
-      removeItem: async (key) => void memory.delete(key),
-    },
+    storage: memorySignClientStorage(),
   })
 }, 120_000)
 

@@ -7,6 +7,7 @@ import { isGatewayNotFound } from '../host-gateway.ts'
 import type { MessageBook, MessageView } from '../message-book.ts'
 import type { SafeRegistry } from '../safe-registry.ts'
 import type { TransactionBook, TransactionView } from '../transaction-book.ts'
+import { memorySignClientStorage } from './memory-storage.ts'
 import { walletConnectAnswers } from './walletconnect-answers.ts'
 
 type SignClientInstance = Awaited<ReturnType<typeof SignClient.init>>
@@ -212,7 +213,6 @@ export class HostWalletConnect {
   }
 
   async #startClient(): Promise<SignClientInstance> {
-    const memory = new Map<string, unknown>()
     const client = await SignClient.init({
       projectId: sandboxProjectId,
       relayUrl: this.options.relayUrl,
@@ -225,13 +225,7 @@ export class HostWalletConnect {
         url: this.options.hostUrl(),
         icons: [],
       },
-      storage: {
-        getKeys: async () => [...memory.keys()],
-        getEntries: async <T>() => [...memory.entries()] as [string, T][],
-        getItem: async <T>(key: string) => memory.get(key) as T | undefined,
-        setItem: async (key, value) => void memory.set(key, value),
-        removeItem: async (key) => void memory.delete(key),
-      },
+      storage: memorySignClientStorage(),
     })
     client.on('session_proposal', (event) => void this.#approve(client, event))
     client.on('session_request', (event) => void this.#onRequest(client, event))
