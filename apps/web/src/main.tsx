@@ -1,10 +1,14 @@
 import './app/app.css'
+import { defaultLocale, type Locale } from '@signet/protocol/locales'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { AppShell } from './app/AppShell.tsx'
 import { ConfigErrorPage } from './app/ConfigErrorPage.tsx'
 import { loadWalletApp, walletNeededAtOnce } from './app/wallet-app-loader.ts'
 import { loadPublicConfig } from './config/public-config.ts'
+import { englishMessages, loadCatalogue, type Messages } from './i18n/catalogue.ts'
+import { chooseLocale } from './i18n/choose-locale.ts'
+import { applyDocumentLanguage, I18nProvider } from './i18n/I18nProvider.tsx'
 import { createDemoWalletLoader } from './wallet/demo-wallet/demo-wallet-loader.ts'
 import { resolveThemeChoice } from './wallet/theme-choice.ts'
 
@@ -14,8 +18,11 @@ async function start(): Promise<void> {
   const element = document.getElementById('root')
   if (!element) throw new Error('index.html has no #root element')
   const root = createRoot(element)
+  let locale = chooseLocale(undefined, navigator)
+  let messages: Messages = englishMessages
   try {
     const config = await loadPublicConfig()
+    ;({ locale, messages } = await languageOf(chooseLocale(config.locale, navigator)))
     const theme = resolveThemeChoice(config.theme, window.location.search)
     document.documentElement.dataset.themeMode = theme.mode
     // Demo and dev mode only: a production page never carries the demo wallet's code.
@@ -24,13 +31,37 @@ async function start(): Promise<void> {
     if (walletNeededAtOnce(window)) void loadWalletApp(config, demoWallet).catch(() => undefined)
     root.render(
       <StrictMode>
-        <AppShell config={config} theme={theme} {...(demoWallet ? { demoWallet } : {})} />
+        <I18nProvider locale={locale} messages={messages}>
+          <AppShell config={config} theme={theme} {...(demoWallet ? { demoWallet } : {})} />
+        </I18nProvider>
       </StrictMode>,
     )
   } catch (error) {
     console.error(error)
-    root.render(<ConfigErrorPage error={error} />)
+    ;({ locale, messages } = await languageOf(locale))
+    root.render(
+      <I18nProvider locale={locale} messages={messages}>
+        <ConfigErrorPage error={error} />
+      </I18nProvider>,
+    )
   }
+}
+
+/**
+ * The page's language and its catalogue. A language other than English waits for its own
+ * catalogue (one small chunk) before the first render, so that no English flashes by; if it
+ * cannot be fetched the page is English rather than blank.
+ */
+async function languageOf(wanted: Locale): Promise<{ locale: Locale; messages: Messages }> {
+  let language: { locale: Locale; messages: Messages }
+  try {
+    language = { locale: wanted, messages: await loadCatalogue(wanted) }
+  } catch (error) {
+    console.error(`[Signet] the ${wanted} texts could not be loaded; showing English:`, error)
+    language = { locale: defaultLocale, messages: englishMessages }
+  }
+  applyDocumentLanguage(language.locale)
+  return language
 }
 
 void start()

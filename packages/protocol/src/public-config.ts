@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { supportedLocales } from './locales.ts'
 import { distinctBy, expected, parseWithSchema } from './schema-error.ts'
 import { text, walletDescriptorsSchema } from './wallet-descriptor.ts'
 
@@ -94,6 +95,8 @@ export const publicConfigSchema = object({
   /** The operator's own wallets (`SIGNET_WALLETS`); absent when there are none. */
   wallets: z.optional(walletDescriptorsSchema),
   theme: object({ accent: oneOf(accentPresets), radius: oneOf(radiusPresets), mode: oneOf(themeModes) }),
+  /** `SIGNET_LOCALE`: one language for every visitor; absent means each browser's languages choose. */
+  locale: z.optional(oneOf(supportedLocales)),
 })
 
 export type PublicConfig = z.output<typeof publicConfigSchema>

@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       SIGNET_THEME_ACCENT: 'pink',
       SIGNET_THEME_RADIUS: 'none',
       SIGNET_THEME_MODE: 'dark',
+      SIGNET_LOCALE: 'zh-TW',
       SIGNET_SESSION_TTL: '30m',
       SIGNET_ORIGIN: 'https://signet.example.com',
       SIGNET_SAFE_HOSTS: 'https://app.safe.global,http://localhost:3000',
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       { groupName: 'More', wallets: ['ledger'] },
     ])
     expect(config.theme).toEqual({ accent: 'pink', radius: 'none', mode: 'dark' })
+    expect(config.locale).toBe('zh-TW')
     expect(config.sessionTtlMs).toBe(1_800_000)
     expect(config.origin).toBe('https://signet.example.com')
     expect(signInDomain(config.origin ?? '')).toBe('signet.example.com')
@@ -167,6 +169,10 @@ describe('loadConfig', () => {
       'SIGNET_SESSION_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
     ],
     [{ SIGNET_RATE_LIMIT: 'maybe' }, 'SIGNET_RATE_LIMIT: expected "on" or "off", got "maybe"'],
+    [
+      { SIGNET_LOCALE: 'fr-FR' },
+      'SIGNET_LOCALE: expected one of en, ar, de, es, fr, hi, id, ja, ko, ms, pt, ru, th, tr, uk, vi, zh-CN, zh-HK, zh-TW, got "fr-FR"',
+    ],
     [
       { SIGNET_THEME_ACCENT: 'teal' },
       'SIGNET_THEME_ACCENT: expected one of blue, green, orange, pink, purple, red, got "teal"',

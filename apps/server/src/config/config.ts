@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path'
+import { type Locale, supportedLocales } from '@signet/protocol/locales'
 import {
   accentPresets,
   type PublicChain,
@@ -58,6 +59,8 @@ export type SignetConfig = {
     trustedProxies: string[]
   }
   walletGroups: WalletGroup[]
+  /** `SIGNET_LOCALE`: the language every visitor gets; undefined lets each browser choose. */
+  locale: Locale | undefined
   /** `SIGNET_WALLETS`: the operator's own wallets, which `walletGroups` may name by id. */
   wallets: WalletDescriptor[]
   /** The OpenID Connect provider: on when clients are configured, and in demo mode. */
@@ -165,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     },
     walletGroups,
     wallets,
+    locale: readOptionalChoice(env, 'SIGNET_LOCALE', supportedLocales),
     oidc: readOidc(env, cwd, mode),
     theme: {
       accent: readChoice(env, 'SIGNET_THEME_ACCENT', accentPresets, 'blue'),
@@ -211,8 +215,16 @@ function readChoice<const T extends readonly string[]>(
   choices: T,
   fallback: T[number],
 ): T[number] {
+  return readOptionalChoice(env, name, choices) ?? fallback
+}
+
+function readOptionalChoice<const T extends readonly string[]>(
+  env: Record<string, string | undefined>,
+  name: string,
+  choices: T,
+): T[number] | undefined {
   const text = readText(env, name)
-  if (text === undefined) return fallback
+  if (text === undefined) return undefined
   if (!choices.includes(text))
     throw new ConfigError(name, `expected one of ${choices.join(', ')}, got ${JSON.stringify(text)}`)
   return text

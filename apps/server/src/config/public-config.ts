@@ -24,6 +24,7 @@ export function toPublicConfig(
     walletConnectRelayUrl,
   }
   if (config.wallets.length > 0) publicConfig.wallets = config.wallets
+  if (config.locale) publicConfig.locale = config.locale
   if (config.walletConnectProjectId) publicConfig.walletConnectProjectId = config.walletConnectProjectId
   if (config.mode !== 'production') {
     if (demo.demoAccounts) publicConfig.demoAccounts = demo.demoAccounts

@@ -1,26 +1,20 @@
+import { useTranslations } from 'use-intl'
+
+const strong = (chunks: React.ReactNode) => <strong>{chunks}</strong>
+
 /** What Signet does, for a visitor who has not connected yet. */
 export function Landing({ appName }: { appName: string }) {
+  const t = useTranslations('app')
   return (
     <section className="landing" aria-labelledby="landing-title">
-      <h1 id="landing-title">Prove it’s you with your Ethereum account</h1>
-      <p className="landing__lead">
-        {appName} lets you prove that you control an Ethereum account — a key-held account or a smart-contract
-        account such as a Safe multisig — by connecting your wallet and signing a Sign-In with Ethereum
-        (EIP-4361) message. No password, no new account.
-      </p>
+      <h1 id="landing-title">{t('landing.title')}</h1>
+      <p className="landing__lead">{t('landing.lead', { appName })}</p>
       <ol className="landing__steps">
-        <li>
-          <strong>Connect a wallet.</strong> A browser extension, a mobile wallet over WalletConnect, a
-          hardware wallet through its companion app, or a Safe.
-        </li>
-        <li>
-          <strong>Sign one message.</strong> Signing costs nothing and sends no transaction.
-        </li>
-        <li>
-          <strong>You are signed in.</strong> The service learns your verified address, nothing else.
-        </li>
+        <li>{t.rich('landing.connectStep', { strong })}</li>
+        <li>{t.rich('landing.signStep', { strong })}</li>
+        <li>{t.rich('landing.doneStep', { strong })}</li>
       </ol>
-      <p className="landing__hint">Use the “Connect Wallet” button at the top of the page to begin.</p>
+      <p className="landing__hint">{t('landing.hint', { connectWallet: t('connectWallet') })}</p>
     </section>
   )
 }

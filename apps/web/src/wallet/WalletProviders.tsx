@@ -3,7 +3,9 @@ import { RainbowKitProvider } from '@rainbow-me/rainbowkit'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, useMemo } from 'react'
+import { useLocale } from 'use-intl'
 import { type Config, WagmiProvider } from 'wagmi'
+import { rainbowKitLocale } from '../i18n/choose-locale.ts'
 import { rainbowKitTheme } from './theme.ts'
 import type { ThemeChoice } from './theme-choice.ts'
 import { createWalletNoticesCache } from './wallet-notices.ts'
@@ -26,6 +28,9 @@ export function WalletProviders({
   authentication,
   children,
 }: WalletProvidersProps) {
+  // RainbowKit would read the browser's first language itself; Signet's choice (SIGNET_LOCALE, or the
+  // first language Signet speaks) is handed over so that the dialog and the page always agree.
+  const locale = useLocale()
   const queryClient = useMemo(() => new QueryClient({ mutationCache: createWalletNoticesCache() }), [])
   const rainbowKit = (
     <RainbowKitProvider
@@ -33,6 +38,7 @@ export function WalletProviders({
       theme={rainbowKitTheme(theme)}
       showRecentTransactions
       modalSize="wide"
+      locale={rainbowKitLocale(locale)}
     >
       {children}
     </RainbowKitProvider>

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs'
+import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  isTimeElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser'
+import { supportedLocales } from '@signet/protocol/locales'
+import { describe, expect, it } from 'vitest'
+
+type Catalogue = { [key: string]: string | Catalogue }
+
+function readCatalogue(locale: string): Catalogue {
+  return JSON.parse(readFileSync(new URL(`./catalogues/${locale}.json`, import.meta.url), 'utf8'))
+}
+
+/** `{ a: { b: 'x' } }` → `{ 'a.b': 'x' }`; a non-string leaf is kept so that the test reports it. */
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, unknown> {
+  const flat = new Map<string, unknown>()
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, text] of flatten(value, path)) flat.set(inner, text)
+    } else flat.set(path, value)
+  }
+  return flat
+}
+
+/** The placeholders of a message: `name:kind` for arguments, `<tag>` for markup, sorted. */
+function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (isArgumentElement(element)) found.add(`${element.value}:text`)
+    else if (isNumberElement(element)) found.add(`${element.value}:number`)
+    else if (isDateElement(element) || isTimeElement(element)) found.add(`${element.value}:date`)
+    else if (isPluralElement(element) || isSelectElement(element)) {
+      found.add(`${element.value}:${isPluralElement(element) ? 'plural' : 'select'}`)
+      for (const option of Object.values(element.options)) placeholders(option.value, found)
+    } else if (isTagElement(element)) {
+      found.add(`<${element.value}>`)
+      placeholders(element.children, found)
+    }
+  }
+  return found
+}
+
+function placeholdersOf(message: string, locale: string): string[] {
+  return [
+    ...placeholders(parse(message, { requiresOtherClause: true, locale: new Intl.Locale(locale) })),
+  ].sort()
+}
+
+const english = flatten(readCatalogue('en'))
+
+describe('the English catalogue', () => {
+  it('holds only non-empty, well-formed ICU messages', () => {
+    expect(english.size).toBeGreaterThan(0)
+    for (const [key, text] of english) {
+      expect(typeof text === 'string' && text.trim() !== '', `en: ${key} is empty`).toBe(true)
+      expect(() => placeholdersOf(text as string, 'en'), `en: ${key}`).not.toThrow()
+    }
+  })
+})
+
+describe.each(supportedLocales.filter((locale) => locale !== 'en'))('the %s catalogue', (locale) => {
+  const catalogue = flatten(readCatalogue(locale))
+
+  it('has every English key and no other', () => {
+    const missing = [...english.keys()].filter((key) => !catalogue.has(key))
+    const extra = [...catalogue.keys()].filter((key) => !english.has(key))
+    expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+  })
+
+  it('has no empty text and the same placeholders as English in each message', () => {
+    const problems: string[] = []
+    for (const [key, englishText] of english) {
+      const text = catalogue.get(key)
+      if (text === undefined) continue
+      if (typeof text !== 'string' || text.trim() === '') {
+        problems.push(`${key}: empty`)
+        continue
+      }
+      try {
+        const expected = placeholdersOf(englishText as string, 'en')
+        const actual = placeholdersOf(text, locale)
+        if (expected.join() !== actual.join())
+          problems.push(`${key}: placeholders ${actual.join(' ')} instead of ${expected.join(' ')}`)
+      } catch (error) {
+        problems.push(`${key}: not a valid ICU message (${(error as Error).message})`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})
