@@ -57,14 +57,7 @@ export function gzipSize(content: Uint8Array | string): number {
  * @example const { gzipBytes } = await measureFirstLoad('apps/web/dist')
  */
 export async function measureFirstLoad(distDir: string): Promise<FirstLoadSize> {
-  let manifest: ViteManifest
-  try {
-    manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest
-  } catch (error) {
-    throw new ManifestError(
-      `no Vite manifest in ${distDir}/.vite (build the app first: npm run build): ${(error as Error).message}`,
-    )
-  }
+  const manifest = await readManifest(distDir)
   const files: FirstLoadFile[] = []
   for (const file of firstLoadScripts(manifest)) {
     const content = await readFile(join(distDir, file))
@@ -77,7 +70,35 @@ export async function measureFirstLoad(distDir: string): Promise<FirstLoadSize> 
   }
 }
 
+async function readManifest(distDir: string): Promise<ViteManifest> {
+  try {
+    return JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest
+  } catch (error) {
+    throw new ManifestError(
+      `no Vite manifest in ${distDir}/.vite (build the app first: npm run build): ${(error as Error).message}`,
+    )
+  }
+}
+
 /** "12.3 KiB" */
 export function kib(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`
+}
+
+export type CatalogueChunk = { locale: string; file: string; bytes: number; gzipBytes: number }
+
+/**
+ * The built chunk of each language's catalogue other than English (src/i18n/catalogues/<locale>.json,
+ * loaded only for the language shown), with its size.
+ */
+export async function measureCatalogues(distDir: string): Promise<CatalogueChunk[]> {
+  const manifest = await readManifest(distDir)
+  const chunks: CatalogueChunk[] = []
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const locale = /(?:^|\/)src\/i18n\/catalogues\/([\w-]+)\.json$/.exec(chunk.src ?? key)?.[1]
+    if (!locale) continue
+    const content = await readFile(join(distDir, chunk.file))
+    chunks.push({ locale, file: chunk.file, bytes: content.length, gzipBytes: gzipSize(content) })
+  }
+  return chunks.sort((a, b) => a.locale.localeCompare(b.locale))
 }

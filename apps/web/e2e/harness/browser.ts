@@ -41,7 +41,12 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
-export type PageOptions = { colorScheme?: 'light' | 'dark'; permissions?: string[] }
+export type PageOptions = {
+  colorScheme?: 'light' | 'dark'
+  permissions?: string[]
+  /** The browser's language (`navigator.languages`, Accept-Language); English unless told. */
+  locale?: string
+}
 
 /** A fresh context (empty storage) and page; console warnings are collected for assertions. */
 export async function openPage(
@@ -51,6 +56,8 @@ export async function openPage(
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
+    // Fixed, so that a machine's own language never changes what the tests read.
+    locale: options.locale ?? 'en-US',
     ...(options.permissions ? { permissions: options.permissions } : {}),
   })
   watchCspViolations(context)
