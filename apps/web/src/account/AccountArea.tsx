@@ -1,5 +1,6 @@
 import { useAccountModal, useChainModal } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
+import { useTranslations } from 'use-intl'
 import { useAccount, useDisconnect } from 'wagmi'
 import { SwitchErrorNotice } from '../wallet/WalletNotices.tsx'
 // Bundled with the account area, not split off: its own chunk made the cold click → dialog slower
@@ -16,6 +17,7 @@ export type AccountAreaProps = {
 
 /** The connected account: address, wallet, network, sign-in state, and what can be done next. */
 export function AccountArea({ appName, signIn, testTransaction = false }: AccountAreaProps) {
+  const t = useTranslations('account.area')
   const { address, chain, chainId, connector, isConnected } = useAccount()
   const { openAccountModal } = useAccountModal()
   const { openChainModal } = useChainModal()
@@ -25,26 +27,30 @@ export function AccountArea({ appName, signIn, testTransaction = false }: Accoun
 
   return (
     <section className="account" aria-labelledby="account-title">
-      <h2 id="account-title">Your account</h2>
+      <h2 id="account-title">{t('title')}</h2>
       <dl className="account__details">
-        <dt>Address</dt>
-        <dd data-testid="account-address">{address}</dd>
-        <dt>Wallet</dt>
-        <dd data-testid="account-wallet">{connector ? walletName(connector) : 'Unknown wallet'}</dd>
-        <dt>Network</dt>
+        <dt>{t('address')}</dt>
+        <dd data-testid="account-address" dir="ltr">
+          {address}
+        </dd>
+        <dt>{t('wallet')}</dt>
+        <dd data-testid="account-wallet">{connector ? walletName(connector) : t('unknownWallet')}</dd>
+        <dt>{t('network')}</dt>
         <dd data-testid="account-chain">
-          {supported ? `${chain.name} (chain ${chain.id})` : `Unsupported network (chain ${chainId})`}
+          {supported
+            ? t('chain', { chainName: chain.name, chainId: chain.id })
+            : t('unsupportedChain', { chainId: String(chainId) })}
         </dd>
       </dl>
       {!supported && (
         <div className="notice notice--warning" role="alert">
-          <p>Wrong network detected, switch or disconnect to continue.</p>
+          <p>{t('wrongNetwork')}</p>
           <div className="notice__actions">
             <button type="button" onClick={openChainModal}>
-              Switch network
+              {t('switchNetwork')}
             </button>
             <button type="button" onClick={() => disconnect()}>
-              Disconnect
+              {t('disconnect')}
             </button>
           </div>
         </div>
@@ -53,11 +59,11 @@ export function AccountArea({ appName, signIn, testTransaction = false }: Accoun
       {signIn}
       <div className="account__actions">
         <button type="button" onClick={openAccountModal} disabled={!openAccountModal}>
-          Open profile
+          {t('openProfile')}
         </button>
         {supported && (
           <button type="button" onClick={openChainModal} disabled={!openChainModal}>
-            Switch network
+            {t('switchNetwork')}
           </button>
         )}
       </div>

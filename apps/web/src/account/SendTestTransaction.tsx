@@ -1,5 +1,6 @@
 import { useAddRecentTransaction } from '@rainbow-me/rainbowkit'
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
+import { useTranslations } from 'use-intl'
 import type { Address } from 'viem'
 import { useSendTransaction } from 'wagmi'
 import { describeWalletError } from '../wallet/wallet-error-text.ts'
@@ -12,7 +13,9 @@ import {
   type TransactionFields,
   type TransactionProblem,
   type TransactionType,
+  transactionProblemText,
   transactionTypes,
+  typeLabel,
 } from './transaction-request.ts'
 import './send-test-transaction.css'
 
@@ -31,6 +34,7 @@ export type SendTestTransactionProps = {
  * (SPEC §5); an invalid field is marked, described by the error, and focused.
  */
 export function SendTestTransaction({ address, chainId, currencySymbol }: SendTestTransactionProps) {
+  const t = useTranslations()
   const addRecentTransaction = useAddRecentTransaction()
   const { sendTransactionAsync, isPending } = useSendTransaction()
   // Only what the user changed: untouched fields follow the wallet's account and chain.
@@ -45,7 +49,7 @@ export function SendTestTransaction({ address, chainId, currencySymbol }: SendTe
 
   const showProblem = (found: TransactionProblem) => {
     setProblem(found)
-    setStatus(found.message)
+    setStatus(transactionProblemText(t, found.reason))
     const control = controls.current[found.field]
     const details = options.current
     // A field among the closed options: open them, so it can take focus.
@@ -63,11 +67,14 @@ export function SendTestTransaction({ address, chainId, currencySymbol }: SendTe
     const wrongChain = checkWalletChain(request, chainId)
     if (wrongChain) return showProblem(wrongChain)
     setProblem(undefined)
-    setStatus('Confirm the transaction in your wallet…')
+    setStatus(t('account.testTransaction.confirmInWallet'))
     try {
       const hash = await sendTransactionAsync(request as Parameters<typeof sendTransactionAsync>[0])
-      addRecentTransaction({ hash, description: describeTestTransaction(request, address, currencySymbol) })
-      setStatus(`Sent test transaction ${hash.slice(0, 10)}…`)
+      addRecentTransaction({
+        hash,
+        description: describeTestTransaction(t, request, address, currencySymbol),
+      })
+      setStatus(t('account.testTransaction.sent', { hash: hash.slice(0, 10) }))
     } catch (error) {
       setStatus(describeWalletError(error))
     }
@@ -110,55 +117,61 @@ export function SendTestTransaction({ address, chainId, currencySymbol }: SendTe
     )
   }
   const text = (inputMode?: 'decimal' | 'numeric') => (props: ControlProps) => (
-    <input {...props} type="text" inputMode={inputMode} autoComplete="off" spellCheck={false} />
+    // Addresses, amounts and JSON read left to right in every language.
+    <input {...props} type="text" dir="ltr" inputMode={inputMode} autoComplete="off" spellCheck={false} />
   )
 
   return (
     <form className="test-transaction" aria-labelledby={`${id}-title`} onSubmit={send} noValidate>
-      <h3 id={`${id}-title`}>Send a test transaction</h3>
+      <h3 id={`${id}-title`}>{t('account.testTransaction.title')}</h3>
       <div className="test-transaction__fields test-transaction__fields--main">
-        {field('to', 'Recipient', text())}
-        {field('value', `Amount (${currencySymbol})`, text('decimal'))}
+        {field('to', t('account.testTransaction.recipient'), text())}
+        {field('value', t('account.testTransaction.amount', { currencySymbol }), text('decimal'))}
       </div>
       <details className="test-transaction__options" ref={options}>
-        <summary>Type, fees, access list and chain</summary>
+        <summary>{t('account.testTransaction.options')}</summary>
         <div className="test-transaction__fields">
-          {field('type', 'Transaction type', (props) => (
+          {field('type', t('account.testTransaction.type'), (props) => (
             <select {...props}>
-              {transactionTypes.map(({ type, label }) => (
+              {transactionTypes.map((type) => (
                 <option key={type} value={type satisfies TransactionType}>
-                  {label}
+                  {typeLabel(t, type)}
                 </option>
               ))}
             </select>
           ))}
-          {field('chainId', 'Chain id', text('numeric'))}
+          {field('chainId', t('account.testTransaction.chainId'), text('numeric'))}
           {field(
             'gasPrice',
-            'Gas price (gwei)',
+            t('account.testTransaction.gasPrice'),
             text('decimal'),
-            'Legacy and EIP-2930. Empty: your wallet decides.',
+            t('account.testTransaction.gasPriceHint'),
           )}
-          {field('maxFeePerGas', 'Max fee (gwei)', text('decimal'), 'EIP-1559. Empty: your wallet decides.')}
+          {field(
+            'maxFeePerGas',
+            t('account.testTransaction.maxFee'),
+            text('decimal'),
+            t('account.testTransaction.maxFeeHint'),
+          )}
           {field(
             'maxPriorityFeePerGas',
-            'Max priority fee (gwei)',
+            t('account.testTransaction.maxPriorityFee'),
             text('decimal'),
-            'EIP-1559. Empty: your wallet decides.',
+            t('account.testTransaction.maxPriorityFeeHint'),
           )}
         </div>
         {field(
           'accessList',
-          'Access list (JSON)',
+          t('account.testTransaction.accessList'),
           (props) => (
-            <textarea {...props} rows={2} spellCheck={false} />
+            <textarea {...props} dir="ltr" rows={2} spellCheck={false} />
           ),
-          'EIP-2930 and EIP-1559, e.g. [{ "address": "0x…", "storageKeys": ["0x…"] }]',
+          t('account.testTransaction.accessListHint'),
         )}
       </details>
       <div className="account__action">
         <button type="submit" disabled={isPending}>
-          Send test transaction
+          {t('account.testTransaction.send')}
         </button>
         <output id={statusId} aria-live="polite" data-testid="test-transaction-status">
           {status}

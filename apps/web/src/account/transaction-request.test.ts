@@ -1,3 +1,4 @@
+import { createTranslator } from 'use-intl'
 import {
   type Address,
   FeeCapTooHighError,
@@ -11,6 +12,7 @@ import {
   TipAboveFeeCapError,
 } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { englishMessages } from '../i18n/catalogue.ts'
 import {
   buildTransactionRequest,
   checkWalletChain,
@@ -18,9 +20,38 @@ import {
   describeTestTransaction,
   describeTransactionError,
   type TransactionFields,
+  type TransactionProblem,
   type TransactionType,
-  transactionErrorText as text,
+  transactionProblemText,
 } from './transaction-request.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
+/** A problem as the form shows it: the field, and the exact English text. */
+const worded = (found: TransactionProblem | undefined) =>
+  found && { field: found.field, message: transactionProblemText(t, found.reason) }
+
+/** The English texts, word for word (the catalogue's, through a real translator). */
+const text = {
+  invalidRecipient:
+    'The recipient address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
+  invalidAccessListAddress:
+    'An access-list address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
+  invalidChainId: 'The chain id must be a positive whole number.',
+  maxFeeTooHigh: 'The max fee cannot be more than 2^256−1 wei.',
+  gasPriceTooHigh: 'The gas price cannot be more than 2^256−1 wei.',
+  tipAboveFeeCap: 'The priority fee cannot be more than the max fee.',
+  feeConflict:
+    'A gas price cannot be combined with a max fee or priority fee: legacy and EIP-2930 transactions take a gas price, EIP-1559 transactions a max fee and priority fee.',
+  storageKeySize: 'Each access-list storage key must be 32 bytes: 0x and 64 hexadecimal characters.',
+  legacyAccessList:
+    'A legacy transaction has no access list: choose EIP-2930 or EIP-1559, or leave the access list empty.',
+  missingRecipient: 'Enter the recipient address.',
+  chainIdNotNumber: 'Enter the chain id as a whole number, such as 1.',
+  accessListFormat:
+    'Write the access list as JSON: [{ "address": "0x…", "storageKeys": ["0x…"] }], or leave it empty.',
+  amount: (symbol: string) => `Enter the amount in ${symbol} as a number, such as 0 or 0.01.`,
+  gwei: (name: string) => `Enter the ${name} in gwei as a number, such as 1.5, or leave it empty.`,
+} as const
 
 const self = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as Address
 const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
@@ -38,7 +69,7 @@ const fields = (overrides: Partial<TransactionFields> = {}): TransactionFields =
 function problem(overrides: Partial<TransactionFields>) {
   const result = buildTransactionRequest(fields(overrides))
   if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.request, bigints)}`)
-  return result.problem
+  return worded(result.problem) as { field: string; message: string }
 }
 const bigints = (_key: string, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)
 
@@ -215,36 +246,23 @@ describe('buildTransactionRequest: fields that do not parse', () => {
 
   it('names the chain’s currency', () => {
     const result = buildTransactionRequest(fields({ value: 'x' }), { currencySymbol: 'xDAI' })
-    expect(result).toEqual({
-      ok: false,
-      problem: { field: 'value', message: 'Enter the amount in xDAI as a number, such as 0 or 0.01.' },
+    expect(result.ok || worded(result.problem)).toEqual({
+      field: 'value',
+      message: 'Enter the amount in xDAI as a number, such as 0 or 0.01.',
     })
   })
 })
 
-describe('transactionErrorText', () => {
+describe('transactionProblemText', () => {
   it('says each rule in words a person can act on', () => {
-    expect(text).toMatchObject({
-      invalidRecipient:
-        'The recipient address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
-      invalidAccessListAddress:
-        'An access-list address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
-      invalidChainId: 'The chain id must be a positive whole number.',
-      maxFeeTooHigh: 'The max fee cannot be more than 2^256−1 wei.',
-      gasPriceTooHigh: 'The gas price cannot be more than 2^256−1 wei.',
-      tipAboveFeeCap: 'The priority fee cannot be more than the max fee.',
-      feeConflict:
-        'A gas price cannot be combined with a max fee or priority fee: legacy and EIP-2930 transactions take a gas price, EIP-1559 transactions a max fee and priority fee.',
-      storageKeySize: 'Each access-list storage key must be 32 bytes: 0x and 64 hexadecimal characters.',
-      legacyAccessList:
-        'A legacy transaction has no access list: choose EIP-2930 or EIP-1559, or leave the access list empty.',
-      missingRecipient: 'Enter the recipient address.',
-      chainIdNotNumber: 'Enter the chain id as a whole number, such as 1.',
-      accessListFormat:
-        'Write the access list as JSON: [{ "address": "0x…", "storageKeys": ["0x…"] }], or leave it empty.',
-    })
-    expect(text.amount('ETH')).toBe('Enter the amount in ETH as a number, such as 0 or 0.01.')
-    expect(text.gwei('max fee')).toBe(
+    for (const [key, english] of Object.entries(text)) {
+      if (typeof english === 'string')
+        expect(transactionProblemText(t, { key } as Parameters<typeof transactionProblemText>[1])).toBe(
+          english,
+        )
+    }
+    expect(transactionProblemText(t, { key: 'amount', currencySymbol: 'ETH' })).toBe(text.amount('ETH'))
+    expect(transactionProblemText(t, { key: 'maxFeeFormat' })).toBe(
       'Enter the max fee in gwei as a number, such as 1.5, or leave it empty.',
     )
   })
@@ -263,11 +281,11 @@ describe('describeTransactionError', () => {
       [new InvalidStorageKeySizeError({ storageKey: '0x01' }), 'eip2930', 'accessList', text.storageKeySize],
     ]
     for (const [error, type, field, message] of cases)
-      expect(describeTransactionError(error, type)).toEqual({ field, message })
+      expect(worded(describeTransactionError(error, type))).toEqual({ field, message })
   })
 
   it('keeps the short message of anything else', () => {
-    expect(describeTransactionError(new Error('boom'), 'legacy')).toEqual({
+    expect(worded(describeTransactionError(new Error('boom'), 'legacy'))).toEqual({
       field: 'gasPrice',
       message: 'boom',
     })
@@ -278,7 +296,7 @@ describe('checkWalletChain', () => {
   it('refuses a chain id other than the wallet’s', () => {
     const request = { to: self, value: 0n, type: 'eip1559', chainId: 100 } as const
     expect(checkWalletChain(request, 100)).toBeUndefined()
-    expect(checkWalletChain(request, 1)).toEqual({
+    expect(worded(checkWalletChain(request, 1))).toEqual({
       field: 'chainId',
       message: 'Your wallet is on chain 1, not chain 100: switch network or change the chain id.',
     })
@@ -288,14 +306,14 @@ describe('checkWalletChain', () => {
 describe('describeTestTransaction', () => {
   it('names amount, recipient and (when not the default) type', () => {
     const base = { to: self, value: 0n, chainId: 1 } as const
-    expect(describeTestTransaction({ ...base, type: 'eip1559' }, self)).toBe(
+    expect(describeTestTransaction(t, { ...base, type: 'eip1559' }, self)).toBe(
       'Test transaction (0 to yourself)',
     )
-    expect(describeTestTransaction({ ...base, type: 'legacy' }, self)).toBe(
+    expect(describeTestTransaction(t, { ...base, type: 'legacy' }, self)).toBe(
       'Test transaction (0 to yourself, Legacy)',
     )
     expect(
-      describeTestTransaction({ ...base, type: 'eip2930', to: other, value: 10n ** 16n }, self, 'xDAI'),
+      describeTestTransaction(t, { ...base, type: 'eip2930', to: other, value: 10n ** 16n }, self, 'xDAI'),
     ).toBe('Test transaction (0.01 xDAI to 0x7099…79C8, EIP-2930)')
   })
 })

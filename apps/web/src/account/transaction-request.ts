@@ -17,6 +17,8 @@ import {
   TipAboveFeeCapError,
   type TransactionSerializable,
 } from 'viem'
+import type { Messages } from '../i18n/catalogue.ts'
+import type { Translate } from '../i18n/translate.ts'
 
 /**
  * SPEC §5: a transaction Signet builds is checked before anything reaches the wallet. The rules
@@ -27,11 +29,7 @@ import {
 
 export type TransactionType = 'legacy' | 'eip2930' | 'eip1559'
 
-export const transactionTypes: { type: TransactionType; label: string }[] = [
-  { type: 'eip1559', label: 'EIP-1559' },
-  { type: 'eip2930', label: 'EIP-2930' },
-  { type: 'legacy', label: 'Legacy' },
-]
+export const transactionTypes: TransactionType[] = ['eip1559', 'eip2930', 'legacy']
 
 /** The form as typed: amounts in ether, fees in gwei, the access list as JSON; '' = not given. */
 export type TransactionFields = {
@@ -59,36 +57,30 @@ export type TestTransactionRequest = {
   accessList?: AccessList
 }
 
-export type TransactionProblem = { field: TransactionField; message: string }
+export type TransactionProblem = { field: TransactionField; reason: TransactionProblemReason }
 
 export type TransactionRequestResult =
   | { ok: true; request: TestTransactionRequest }
   | { ok: false; problem: TransactionProblem }
 
-/** The user's texts for viem's transaction errors (and for fields that do not parse). */
-export const transactionErrorText = {
-  invalidRecipient:
-    'The recipient address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
-  invalidAccessListAddress:
-    'An access-list address is not valid: use 0x and 40 hexadecimal characters (mixed case must match its checksum).',
-  invalidChainId: 'The chain id must be a positive whole number.',
-  maxFeeTooHigh: 'The max fee cannot be more than 2^256−1 wei.',
-  gasPriceTooHigh: 'The gas price cannot be more than 2^256−1 wei.',
-  tipAboveFeeCap: 'The priority fee cannot be more than the max fee.',
-  feeConflict:
-    'A gas price cannot be combined with a max fee or priority fee: legacy and EIP-2930 transactions take a gas price, EIP-1559 transactions a max fee and priority fee.',
-  storageKeySize: 'Each access-list storage key must be 32 bytes: 0x and 64 hexadecimal characters.',
-  legacyAccessList:
-    'A legacy transaction has no access list: choose EIP-2930 or EIP-1559, or leave the access list empty.',
-  missingRecipient: 'Enter the recipient address.',
-  amount: (symbol: string) => `Enter the amount in ${symbol} as a number, such as 0 or 0.01.`,
-  gwei: (name: string) => `Enter the ${name} in gwei as a number, such as 1.5, or leave it empty.`,
-  chainIdNotNumber: 'Enter the chain id as a whole number, such as 1.',
-  accessListFormat:
-    'Write the access list as JSON: [{ "address": "0x…", "storageKeys": ["0x…"] }], or leave it empty.',
-  wrongChain: (walletChainId: number, chainId: number) =>
-    `Your wallet is on chain ${walletChainId}, not chain ${chainId}: switch network or change the chain id.`,
-} as const
+type TransactionErrorKey = keyof Messages['account']['transactionErrors']
+
+/**
+ * Why a field is wrong, as a catalogue key (`account.transactionErrors.*`) with its values, or viem's
+ * own short message for what Signet has no text of its own.
+ */
+export type TransactionProblemReason =
+  | { key: Exclude<TransactionErrorKey, 'amount' | 'wrongChain'> }
+  | { key: 'amount'; currencySymbol: string }
+  | { key: 'wrongChain'; walletChainId: number; chainId: number }
+  | { key: 'viem'; detail: string }
+
+/** The user's words for a problem, in `t`'s language. */
+export function transactionProblemText(t: Translate, reason: TransactionProblemReason): string {
+  if (reason.key === 'viem') return reason.detail
+  const { key, ...values } = reason
+  return t(`account.transactionErrors.${key}`, values)
+}
 
 /** The one-click default: 0 to yourself as an EIP-1559 transaction on the wallet's chain, fees left to the wallet. */
 export function defaultTransactionFields(self: Address, chainId: number): TransactionFields {
@@ -121,7 +113,7 @@ export function buildTransactionRequest(
     return { ok: true, request }
   } catch (error) {
     if (error instanceof FieldError)
-      return { ok: false, problem: { field: error.field, message: error.message } }
+      return { ok: false, problem: { field: error.field, reason: error.reason } }
     return { ok: false, problem: describeTransactionError(error, fields.type) }
   }
 }
@@ -137,7 +129,7 @@ export function assertTransactionRequest(request: TestTransactionRequest): void 
   // still reaches the wallet, so it is refused with viem's error for exactly that mix.
   if (request.type === 'eip1559' && request.gasPrice !== undefined) throw new FeeConflictError()
   if (request.type === 'legacy' && accessList && accessList.length > 0)
-    throw new FieldError('accessList', transactionErrorText.legacyAccessList)
+    throw new FieldError('accessList', { key: 'legacyAccessList' })
   try {
     // viem's types rule out the mixes a form allows (a legacy type with a max fee…); its run-time
     // checks are what judge them.
@@ -153,7 +145,7 @@ export function assertTransactionRequest(request: TestTransactionRequest): void 
     serializeAccessList(accessList)
   } catch (error) {
     if (error instanceof InvalidAddressError)
-      throw new FieldError('accessList', transactionErrorText.invalidAccessListAddress)
+      throw new FieldError('accessList', { key: 'invalidAccessListAddress' })
     throw error
   }
 }
@@ -161,29 +153,27 @@ export function assertTransactionRequest(request: TestTransactionRequest): void 
 /** Which field a viem transaction error is about, and what to tell the user. */
 export function describeTransactionError(error: unknown, type: TransactionType): TransactionProblem {
   const fee: TransactionField = type === 'eip1559' ? 'maxFeePerGas' : 'gasPrice'
-  if (error instanceof FieldError) return { field: error.field, message: error.message }
-  if (error instanceof InvalidAddressError)
-    return { field: 'to', message: transactionErrorText.invalidRecipient }
-  if (error instanceof InvalidChainIdError)
-    return { field: 'chainId', message: transactionErrorText.invalidChainId }
+  if (error instanceof FieldError) return { field: error.field, reason: error.reason }
+  if (error instanceof InvalidAddressError) return { field: 'to', reason: { key: 'invalidRecipient' } }
+  if (error instanceof InvalidChainIdError) return { field: 'chainId', reason: { key: 'invalidChainId' } }
   if (error instanceof FeeCapTooHighError)
     return {
       field: fee,
-      message: type === 'eip1559' ? transactionErrorText.maxFeeTooHigh : transactionErrorText.gasPriceTooHigh,
+      reason: { key: type === 'eip1559' ? 'maxFeeTooHigh' : 'gasPriceTooHigh' },
     }
   if (error instanceof TipAboveFeeCapError)
-    return { field: 'maxPriorityFeePerGas', message: transactionErrorText.tipAboveFeeCap }
+    return { field: 'maxPriorityFeePerGas', reason: { key: 'tipAboveFeeCap' } }
   if (error instanceof FeeConflictError)
     return {
       field: type === 'eip1559' ? 'gasPrice' : 'maxFeePerGas',
-      message: transactionErrorText.feeConflict,
+      reason: { key: 'feeConflict' },
     }
   if (error instanceof InvalidStorageKeySizeError)
-    return { field: 'accessList', message: transactionErrorText.storageKeySize }
+    return { field: 'accessList', reason: { key: 'storageKeySize' } }
   // Anything else viem refuses keeps viem's own short message.
-  const message =
+  const detail =
     error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)
-  return { field: fee, message }
+  return { field: fee, reason: { key: 'viem', detail } }
 }
 
 /** The request is for the chain the wallet is on (the wallet signs for its own chain). */
@@ -192,29 +182,32 @@ export function checkWalletChain(
   walletChainId: number,
 ): TransactionProblem | undefined {
   if (request.chainId === walletChainId) return undefined
-  return { field: 'chainId', message: transactionErrorText.wrongChain(walletChainId, request.chainId) }
+  return { field: 'chainId', reason: { key: 'wrongChain', walletChainId, chainId: request.chainId } }
 }
 
 /**
  * How the transaction is listed in the profile's recent transactions.
  *
- * @example describeTestTransaction(request, self) // 'Test transaction (0 to yourself)'
+ * @example describeTestTransaction(t, request, self) // 'Test transaction (0 to yourself)'
  */
 export function describeTestTransaction(
+  t: Translate,
   request: TestTransactionRequest,
   self: Address,
   currencySymbol = 'ETH',
 ): string {
-  const amount = request.value === 0n ? '0' : `${formatEther(request.value)} ${currencySymbol}`
-  const recipient = isAddressEqual(request.to, self)
-    ? 'yourself'
-    : `${request.to.slice(0, 6)}…${request.to.slice(-4)}`
-  const type = request.type === 'eip1559' ? '' : `, ${typeLabel(request.type)}`
-  return `Test transaction (${amount} to ${recipient}${type})`
+  return t('account.testTransaction.recentDescription', {
+    amount: request.value === 0n ? '0' : `${formatEther(request.value)} ${currencySymbol}`,
+    toSelf: isAddressEqual(request.to, self) ? 'yes' : 'no',
+    recipient: `${request.to.slice(0, 6)}…${request.to.slice(-4)}`,
+    type: request.type === 'eip1559' ? 'default' : typeLabel(t, request.type),
+  })
 }
 
-export function typeLabel(type: TransactionType): string {
-  return transactionTypes.find((entry) => entry.type === type)?.label ?? type
+/** A transaction type's name: the EIP numbers stay as they are, "Legacy" is translated. */
+export function typeLabel(t: Translate, type: TransactionType): string {
+  if (type === 'legacy') return t('account.testTransaction.typeLegacy')
+  return type === 'eip1559' ? 'EIP-1559' : 'EIP-2930'
 }
 
 /** A field that does not parse (not one of viem's rules: those come from viem's checks). */
@@ -222,9 +215,9 @@ class FieldError extends Error {
   override name = 'FieldError'
   constructor(
     readonly field: TransactionField,
-    message: string,
+    readonly reason: TransactionProblemReason,
   ) {
-    super(message)
+    super(reason.key)
   }
 }
 
@@ -235,14 +228,14 @@ const gweiPattern = decimalPattern(9)
 function parseTransactionFields(fields: TransactionFields, currencySymbol: string): TestTransactionRequest {
   const to = fields.to.trim()
   // An empty recipient would make a contract deployment: not what this form sends.
-  if (to === '') throw new FieldError('to', transactionErrorText.missingRecipient)
+  if (to === '') throw new FieldError('to', { key: 'missingRecipient' })
   const value = fields.value.trim()
-  if (!etherPattern.test(value)) throw new FieldError('value', transactionErrorText.amount(currencySymbol))
+  if (!etherPattern.test(value)) throw new FieldError('value', { key: 'amount', currencySymbol })
   const chainIdText = fields.chainId.trim()
   const chainId = Number(chainIdText)
   // Zero and negative ids pass on to viem, whose check names them.
   if (!/^-?\d+$/.test(chainIdText) || !Number.isSafeInteger(chainId))
-    throw new FieldError('chainId', transactionErrorText.chainIdNotNumber)
+    throw new FieldError('chainId', { key: 'chainIdNotNumber' })
 
   const request: TestTransactionRequest = {
     // viem's checks decide whether it is an address.
@@ -251,12 +244,12 @@ function parseTransactionFields(fields: TransactionFields, currencySymbol: strin
     type: fields.type,
     chainId,
   }
-  const gasPrice = parseGweiField(fields.gasPrice, 'gasPrice', 'gas price')
-  const maxFeePerGas = parseGweiField(fields.maxFeePerGas, 'maxFeePerGas', 'max fee')
+  const gasPrice = parseGweiField(fields.gasPrice, 'gasPrice', 'gasPriceFormat')
+  const maxFeePerGas = parseGweiField(fields.maxFeePerGas, 'maxFeePerGas', 'maxFeeFormat')
   const maxPriorityFeePerGas = parseGweiField(
     fields.maxPriorityFeePerGas,
     'maxPriorityFeePerGas',
-    'priority fee',
+    'priorityFeeFormat',
   )
   if (gasPrice !== undefined) request.gasPrice = gasPrice
   if (maxFeePerGas !== undefined) request.maxFeePerGas = maxFeePerGas
@@ -266,10 +259,14 @@ function parseTransactionFields(fields: TransactionFields, currencySymbol: strin
   return request
 }
 
-function parseGweiField(text: string, field: TransactionField, name: string): bigint | undefined {
+function parseGweiField(
+  text: string,
+  field: TransactionField,
+  key: 'gasPriceFormat' | 'maxFeeFormat' | 'priorityFeeFormat',
+): bigint | undefined {
   const value = text.trim()
   if (value === '') return undefined
-  if (!gweiPattern.test(value)) throw new FieldError(field, transactionErrorText.gwei(name))
+  if (!gweiPattern.test(value)) throw new FieldError(field, { key })
   return parseGwei(value)
 }
 
@@ -280,7 +277,7 @@ function parseAccessListField(text: string): AccessList | undefined {
   try {
     value = JSON.parse(text)
   } catch {
-    throw new FieldError('accessList', transactionErrorText.accessListFormat)
+    throw new FieldError('accessList', { key: 'accessListFormat' })
   }
   const isEntry = (entry: unknown): boolean => {
     if (typeof entry !== 'object' || entry === null) return false
@@ -288,6 +285,6 @@ function parseAccessListField(text: string): AccessList | undefined {
     return typeof address === 'string' && Array.isArray(storageKeys) && storageKeys.every((key) => isHex(key))
   }
   if (!Array.isArray(value) || !value.every(isEntry))
-    throw new FieldError('accessList', transactionErrorText.accessListFormat)
+    throw new FieldError('accessList', { key: 'accessListFormat' })
   return value as AccessList
 }

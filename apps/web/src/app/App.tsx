@@ -2,6 +2,7 @@ import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslations } from 'use-intl'
 import { type Config, useAccount } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
 import { createAuthApi } from '../auth/auth-api.ts'
@@ -14,7 +15,7 @@ import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
-import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
+import { ErrorBoundary, type FailedPart, RenderFailure } from './ErrorBoundary.tsx'
 import { SafePagesRoute } from './SafePagesRoute.tsx'
 import { parseSafeRoute, useLocationHash } from './safe-route.ts'
 
@@ -79,6 +80,7 @@ export function App(props: AppProps) {
 
 /** The wallet part of the page: connect button, account area, sign-in, Safe App mode, Safe pages. */
 function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConnectRequestDone }: AppProps) {
+  const t = useTranslations('app')
   const authApi = useMemo(() => createAuthApi(), [])
   const safeRoute = parseSafeRoute(useLocationHash())
   return (
@@ -95,7 +97,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
       {createPortal(
         // RainbowKit styles and themes what sits under a [data-rk] element; RainbowKitProvider's own
         // is back in the tree, not around this slot.
-        <Guarded part="The connect button">
+        <Guarded part="connectButton">
           <div data-rk="">
             <ConnectButton />
           </div>
@@ -104,7 +106,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
       )}
       <OpenConnectModalOnRequest requested={connectRequested} onDone={onConnectRequestDone} />
       {createPortal(
-        <Guarded part="The wallet notices">
+        <Guarded part="walletNotices">
           <ConnectErrorNotice />
           <SafeAccountSignInSlot config={config} />
           {isFramed() && (
@@ -120,14 +122,14 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
         createPortal(
           <>
             <p>
-              <a href="#/">← Back to {config.appName}</a>
+              <a href="#/">{t('backToApp', { appName: config.appName })}</a>
             </p>
             <SafePagesRoute route={safeRoute} gatewayUrl={config.gatewayUrl} />
           </>,
           slots.route,
         )}
       {createPortal(
-        <Guarded part="The account area">
+        <Guarded part="accountArea">
           <AccountArea
             appName={config.appName}
             signIn={<SignInStatus gatewayUrl={config.gatewayUrl} />}
@@ -142,7 +144,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
         slots.bottom,
       )}
       {createPortal(
-        <Guarded part="The sign-in notice">
+        <Guarded part="signInNotice">
           <SignInErrorNotice />
         </Guarded>,
         slots.overlay,
@@ -162,11 +164,11 @@ function SafeAccountSignInSlot({ config }: { config: PublicConfig }) {
 }
 
 /** One part of the page (a slot's content) whose rendering failure leaves an alert in its place only. */
-function Guarded({ part, children }: { part: string; children: ReactNode }) {
+function Guarded({ part, children }: { part: FailedPart; children: ReactNode }) {
   return (
     <ErrorBoundary
-      part={part.toLowerCase()}
-      fallback={(error, retry) => <RenderFailure what={part} error={error} onRetry={retry} />}
+      part={`the ${part} part`}
+      fallback={(error, retry) => <RenderFailure part={part} error={error} onRetry={retry} />}
     >
       {children}
     </ErrorBoundary>

@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslations } from 'use-intl'
 import { oidcInteractionUid } from '../oidc/interaction-route.ts'
 import { connectButtonLook } from '../wallet/connect-button-look.ts'
 import { DemoWalletPanel } from '../wallet/demo-wallet/DemoWalletPanel.tsx'
@@ -19,8 +20,6 @@ export type AppShellProps = {
   demoWallet?: DemoWalletLoader
 }
 
-const loadFailedText = 'The wallet dialog could not be loaded. Check your connection and try again.'
-
 /**
  * The page as first painted: header with a "Connect Wallet" button, what Signet does, footer —
  * React only. The wallet part (RainbowKit, wagmi, viem, sign-in; App.tsx) loads on the first sign
@@ -36,7 +35,7 @@ export function AppShell(props: AppShellProps) {
       fallback={(error, retry) => (
         <main id="main" tabIndex={-1}>
           <h1>{props.config.appName}</h1>
-          <RenderFailure what="This page" error={error} onRetry={retry} />
+          <RenderFailure part="page" error={error} onRetry={retry} />
         </main>
       )}
     >
@@ -46,6 +45,7 @@ export function AppShell(props: AppShellProps) {
 }
 
 function Page({ config, theme, demoWallet }: AppShellProps) {
+  const t = useTranslations('app')
   const hash = useLocationHash()
   const [walletApp, setWalletApp] = useState<LoadedWalletApp>()
   const [loadFailed, setLoadFailed] = useState(false)
@@ -100,11 +100,11 @@ function Page({ config, theme, demoWallet }: AppShellProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="site-header">
         <span className="site-header__brand">{config.appName}</span>
-        <nav aria-label="Wallet" className="wallet-nav">
+        <nav aria-label={t('walletNavLabel')} className="wallet-nav">
           {!walletButtonShown && (
             <ConnectWalletButton
               ref={earlyButton}
@@ -123,17 +123,17 @@ function Page({ config, theme, demoWallet }: AppShellProps) {
       <main id="main" tabIndex={-1}>
         {loadFailed && (
           <div className="notice notice--warning" role="alert">
-            <p>{loadFailedText}</p>
+            <p>{t('walletLoadFailed')}</p>
           </div>
         )}
         <div ref={setTopSlot} className="slot" />
         {oidcInteractionUid(window.location.pathname) ? (
           <div ref={setRouteSlot} className="slot">
-            {!walletApp && <p role="status">Loading the sign-in request…</p>}
+            {!walletApp && <p role="status">{t('loadingSignInRequest')}</p>}
           </div>
         ) : isSafeRouteHash(hash) ? (
           <div ref={setRouteSlot} className="slot">
-            {!walletApp && <p role="status">Loading the Safe…</p>}
+            {!walletApp && <p role="status">{t('loadingSafe')}</p>}
           </div>
         ) : (
           <Landing appName={config.appName} />
@@ -141,10 +141,7 @@ function Page({ config, theme, demoWallet }: AppShellProps) {
         <div ref={setBottomSlot} className="slot" />
       </main>
       <footer className="site-footer">
-        <p>
-          {config.appName} · Sign-In with Ethereum (EIP-4361) ·{' '}
-          {config.mode === 'production' ? 'production' : `${config.mode} mode`}
-        </p>
+        <p>{t('footer', { appName: config.appName, mode: config.mode })}</p>
       </footer>
       <div ref={setOverlaySlot} className="slot" />
       {demoWallet && <DemoWalletPanel wallet={demoWallet} />}
@@ -153,10 +150,7 @@ function Page({ config, theme, demoWallet }: AppShellProps) {
         <ErrorBoundary
           part="the wallet part of the page"
           fallback={(error, retry) =>
-            createPortal(
-              <RenderFailure what="The wallet part of the page" error={error} onRetry={retry} />,
-              slots.top,
-            )
+            createPortal(<RenderFailure part="walletPart" error={error} onRetry={retry} />, slots.top)
           }
         >
           <walletApp.App

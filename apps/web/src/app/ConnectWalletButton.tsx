@@ -1,4 +1,5 @@
 import type { CSSProperties, Ref } from 'react'
+import { useTranslations } from 'use-intl'
 import type { ConnectButtonLook } from '../wallet/connect-button-look.ts'
 
 export type ConnectWalletButtonProps = {
@@ -16,6 +17,7 @@ export type ConnectWalletButtonProps = {
  * dark) with none of its code. RainbowKit's own button takes its place once loaded.
  */
 export function ConnectWalletButton({ look, busy, onIntent, onActivate, ref }: ConnectWalletButtonProps) {
+  const t = useTranslations('app')
   const style = {
     '--connect-light-bg': look.light.background,
     '--connect-light-fg': look.light.foreground,
@@ -36,7 +38,7 @@ export function ConnectWalletButton({ look, busy, onIntent, onActivate, ref }: C
       onTouchStart={onIntent}
       onClick={onActivate}
     >
-      Connect Wallet
+      {t('connectWallet')}
     </button>
   )
 }

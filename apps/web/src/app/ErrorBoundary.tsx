@@ -1,4 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useTranslations } from 'use-intl'
+import type { Messages } from '../i18n/catalogue.ts'
+import type { Translate } from '../i18n/translate.ts'
 
 export type ErrorBoundaryProps = {
   /** What failed, for the console: e.g. `the Safe pages`. */
@@ -40,33 +43,44 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 }
 
-/** The text of a thrown value: its message, or the value itself. */
-export function thrownText(error: unknown): string {
+/** The text of a thrown value: its message, or the value itself (a program's words, not the catalogue's). */
+export function thrownText(t: Translate, error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
-  return text || 'Unknown error'
+  return text || t('app.renderFailure.unknownError')
 }
+
+/** A part of Signet's own page that can fail on its own, each with its whole sentence in the catalogue. */
+export type FailedPart = Exclude<
+  keyof Messages['app']['renderFailure'],
+  'section' | 'unknownError' | 'tryAgain' | 'reload'
+>
 
 /**
  * A part of the page that failed to render: what failed and why, announced as an alert, with a way
- * to try that part again and to reload the page.
+ * to try that part again and to reload the page. `part` names one of Signet's own parts; `what` is an
+ * already translated section title (the Safe pages' sections).
  */
-export function RenderFailure(props: {
-  what: string
-  error: unknown
-  onRetry: () => void
-  className?: string
-}) {
+export function RenderFailure(
+  props: { error: unknown; onRetry: () => void; className?: string } & (
+    | { part: FailedPart }
+    | { what: string }
+  ),
+) {
+  const t = useTranslations()
+  const error = thrownText(t, props.error)
   return (
     <div role="alert" className={props.className ?? 'notice notice--warning'}>
       <p>
-        {props.what} could not be shown because of an unexpected error: {thrownText(props.error)}
+        {'part' in props
+          ? t(`app.renderFailure.${props.part}`, { error })
+          : t('app.renderFailure.section', { section: props.what, error })}
       </p>
       <div className="notice__actions">
         <button type="button" onClick={props.onRetry}>
-          Try again
+          {t('app.renderFailure.tryAgain')}
         </button>
         <button type="button" onClick={() => window.location.reload()}>
-          Reload the page
+          {t('app.renderFailure.reload')}
         </button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
+import { useTranslations } from 'use-intl'
 import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
 import type { SafeRoute } from './safe-route.ts'
 
@@ -9,6 +10,7 @@ const loadSafePages = () =>
 
 /** A Safe's pages, loaded when first shown; a failed download or render leaves an alert, not a blank page. */
 export function SafePagesRoute({ route, gatewayUrl }: { route: SafeRoute; gatewayUrl: string }) {
+  const t = useTranslations('app')
   const [attempt, setAttempt] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what asks for a new component
   const SafePages = useMemo(loadSafePages, [attempt])
@@ -16,9 +18,9 @@ export function SafePagesRoute({ route, gatewayUrl }: { route: SafeRoute; gatewa
     <ErrorBoundary
       part="the Safe pages"
       onRetry={() => setAttempt((count) => count + 1)}
-      fallback={(error, retry) => <RenderFailure what="The Safe pages" error={error} onRetry={retry} />}
+      fallback={(error, retry) => <RenderFailure part="safePages" error={error} onRetry={retry} />}
     >
-      <Suspense fallback={<p role="status">Loading the Safe…</p>}>
+      <Suspense fallback={<p role="status">{t('loadingSafe')}</p>}>
         <SafePages chainId={route.chainId} address={route.address} gatewayUrl={gatewayUrl} />
       </Suspense>
     </ErrorBoundary>

@@ -1,7 +1,9 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useSyncExternalStore } from 'react'
+import { useTranslations } from 'use-intl'
 import { walletNoticesStore } from '../wallet/wallet-notices.ts'
 import { signInNoticeStore } from './sign-in-notice.ts'
+import { verifyTroubleText } from './verify-failure.ts'
 
 /**
  * What RainbowKit's "Verify your account" cannot say, shown above its dialog:
@@ -12,6 +14,7 @@ import { signInNoticeStore } from './sign-in-notice.ts'
  *   since the signature is not at fault.
  */
 export function SignInErrorNotice() {
+  const t = useTranslations()
   const { signError } = useSyncExternalStore(walletNoticesStore.subscribe, walletNoticesStore.get)
   const trouble = useSyncExternalStore(signInNoticeStore.subscribe, signInNoticeStore.get)
   const { openConnectModal, connectModalOpen } = useConnectModal()
@@ -21,23 +24,24 @@ export function SignInErrorNotice() {
         <div className="toast" role="alert" data-testid="sign-error">
           <p>{signError}</p>
           <button type="button" onClick={() => walletNoticesStore.update({ signError: undefined })}>
-            Dismiss
+            {t('auth.notice.dismiss')}
           </button>
         </div>
       )}
       {trouble && (
         <div className="toast" role="alert" data-testid="sign-in-trouble">
           <div>
-            <p>{trouble.text}</p>
-            <p data-testid="sign-in-trouble-reason">{trouble.reason}</p>
+            {/* RainbowKit's text for "anything else" (its `sign_in.signature.oops_error`), SPEC §2. */}
+            <p>{t('auth.notice.oops')}</p>
+            <p data-testid="sign-in-trouble-reason">{verifyTroubleText(t, trouble.reason)}</p>
           </div>
           {openConnectModal && !connectModalOpen && (
             <button type="button" onClick={openConnectModal}>
-              Try again
+              {t('auth.notice.tryAgain')}
             </button>
           )}
           <button type="button" onClick={() => signInNoticeStore.set(undefined)}>
-            Dismiss
+            {t('auth.notice.dismiss')}
           </button>
         </div>
       )}

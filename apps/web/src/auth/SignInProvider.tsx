@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react'
+import { useTranslations } from 'use-intl'
 import { type Address, isAddressEqual } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
@@ -17,7 +18,7 @@ import type { SafeAccountSignIn } from '../safe-message-tracker/safe-account-sig
 import { trackedSignInStorageKey } from '../safe-message-tracker/tracked-sign-in-storage.ts'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
-import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
+import { readSafeOwnership, type SafeSessionNotice, safeSessionVerdict } from './safe-ownership.ts'
 
 export type SignInState = {
   status: AuthenticationStatus
@@ -25,7 +26,7 @@ export type SignInState = {
   /** A Safe's session held from an owner's own wallet: that owner, once the Safe's chain confirmed it. */
   owner?: Address
   /** Why the last session ended, when the user would not guess it (until the next session starts). */
-  endedBecause?: string
+  endedBecause?: SafeSessionNotice
   signOut(): Promise<void>
   /**
    * Takes over a session the server opened another way than RainbowKit's dialog (signing in as a Safe
@@ -75,7 +76,7 @@ export type SignInProviderProps = {
   children: ReactNode
 }
 
-type Session = { status: AuthenticationStatus; session?: SignInSession; endedBecause?: string }
+type Session = { status: AuthenticationStatus; session?: SignInSession; endedBecause?: SafeSessionNotice }
 
 /**
  * Sign-In with Ethereum through RainbowKit's authentication flow ("Verify your account"), plus sessions
@@ -85,6 +86,7 @@ type Session = { status: AuthenticationStatus; session?: SignInSession; endedBec
  * (and ends when it cannot, saying why).
  */
 export function SignInProvider({ api, appName, message, gatewayUrl, children }: SignInProviderProps) {
+  const t = useTranslations('auth')
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
   const [closingDialog, setClosingDialog] = useState(false)
@@ -112,7 +114,7 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
   }, [api])
 
   const endSession = useCallback(
-    async (endedBecause?: string) => {
+    async (endedBecause?: SafeSessionNotice) => {
       setState({ status: 'unauthenticated', ...(endedBecause ? { endedBecause } : {}) })
       await api.logout().catch((error) => console.warn('[Signet] sign-out failed:', error))
     },
@@ -142,7 +144,7 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
         },
         chainClient: (chainId) => getPublicClient(config, { chainId }),
         chainName: (chainId) =>
-          config.chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`,
+          config.chains.find((chain) => chain.id === chainId)?.name ?? t('chainFallbackName', { chainId }),
         storage: window.localStorage,
         appName,
         location: window.location,
@@ -152,7 +154,7 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
       return signIn
     })
     return safeAccountLoader.current
-  }, [api, appName, config, gatewayUrl])
+  }, [api, appName, config, gatewayUrl, t])
 
   useEffect(() => {
     if (isFramed() || window.localStorage.getItem(trackedSignInStorageKey) === null) return
@@ -226,7 +228,7 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
         return
       }
       // Not an owner, or no way to tell (chain unreachable): the session fails closed.
-      if (verdict.notice) console.warn(`[Signet] ${verdict.notice}`)
+      if (verdict.notice) console.warn('[Signet] Safe session ended, ownership unconfirmed:', verdict.notice)
       void endSession(verdict.notice)
     })
     return () => {

@@ -1,66 +1,72 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
+import type { ReactNode } from 'react'
+import { useFormatter, useTranslations } from 'use-intl'
 import { SafePagesRoute } from '../app/SafePagesRoute.tsx'
 import { parseSafeRoute, safeRouteHref, useLocationHash } from '../app/safe-route.ts'
-import type { SignInSession } from './auth-api.ts'
 import { useSignIn } from './SignInProvider.tsx'
+import { safeSessionNoticeValues } from './safe-ownership.ts'
 
-const accountTypeText: Record<SignInSession['accountType'], string> = {
-  eoa: 'Key-held account (EOA)',
-  contract: 'Smart-contract account',
-  counterfactual: 'Smart-contract account, not deployed yet',
-}
+// Addresses read left to right in a right-to-left sentence too.
+const address = (chunks: ReactNode) => <bdi dir="ltr">{chunks}</bdi>
 
 /** The sign-in part of the account area; for a signed-in smart account, its Safe pages too. */
 export function SignInStatus({ gatewayUrl }: { gatewayUrl: string }) {
+  const t = useTranslations('auth.status')
+  const tAll = useTranslations()
+  const format = useFormatter()
   const { status, session, owner, endedBecause, signOut } = useSignIn()
   const { openConnectModal } = useConnectModal()
   const route = parseSafeRoute(useLocationHash())
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
-      <h3 id="sign-in-title">Sign-in</h3>
-      {status === 'loading' && <p data-testid="sign-in-status">Checking your sign-in…</p>}
+      <h3 id="sign-in-title">{t('title')}</h3>
+      {status === 'loading' && <p data-testid="sign-in-status">{t('checking')}</p>}
       {status === 'unauthenticated' && (
         <>
-          <p data-testid="sign-in-status">
-            Not signed in. Sign a message to prove that you control this account.
-          </p>
+          <p data-testid="sign-in-status">{t('notSignedIn')}</p>
           {endedBecause && (
             <p className="notice" role="status" data-testid="sign-in-ended">
-              {endedBecause}
+              {t.rich('safeSessionEnded', { ...safeSessionNoticeValues(tAll, endedBecause), address })}
             </p>
           )}
           <button type="button" className="primary" onClick={openConnectModal} disabled={!openConnectModal}>
-            Sign in
+            {t('signIn')}
           </button>
         </>
       )}
       {status === 'authenticated' && session && (
         <>
-          <p data-testid="sign-in-status">Signed in.</p>
+          <p data-testid="sign-in-status">{t('signedIn')}</p>
           <dl className="account__details">
-            <dt>Signed in as</dt>
-            <dd data-testid="signed-in-address">{session.address}</dd>
-            <dt>Account type</dt>
-            <dd data-testid="signed-in-account-type">{accountTypeText[session.accountType]}</dd>
+            <dt>{t('signedInAs')}</dt>
+            <dd data-testid="signed-in-address" dir="ltr">
+              {session.address}
+            </dd>
+            <dt>{t('accountType')}</dt>
+            <dd data-testid="signed-in-account-type">{t(`accountTypes.${session.accountType}`)}</dd>
             {owner && (
               <>
-                <dt>Through its owner</dt>
-                <dd data-testid="signed-in-owner">{owner}</dd>
+                <dt>{t('throughOwner')}</dt>
+                <dd data-testid="signed-in-owner" dir="ltr">
+                  {owner}
+                </dd>
               </>
             )}
-            <dt>Session ends</dt>
+            <dt>{t('sessionEnds')}</dt>
             <dd>
-              <time dateTime={session.expiresAt}>{new Date(session.expiresAt).toLocaleString()}</time>
+              <time dateTime={session.expiresAt}>
+                {format.dateTime(new Date(session.expiresAt), { dateStyle: 'short', timeStyle: 'medium' })}
+              </time>
             </dd>
           </dl>
           <button type="button" onClick={() => void signOut()}>
-            Sign out
+            {t('signOut')}
           </button>
           {session.accountType !== 'eoa' && (
             <>
               <p>
                 <a href={safeRouteHref({ chainId: session.chainId, address: session.address })}>
-                  Open this Safe’s pages
+                  {t('openSafePages')}
                 </a>
               </p>
               {/* Not twice: the page itself shows this Safe already. */}

@@ -2,7 +2,7 @@ import { createAuthenticationAdapter } from '@rainbow-me/rainbowkit'
 import type { Address } from 'viem'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
-import { oopsText, signInNoticeStore } from './sign-in-notice.ts'
+import { signInNoticeStore } from './sign-in-notice.ts'
 import { describeVerifyFailure } from './verify-failure.ts'
 
 export type SignetAuthenticationAdapterParameters = {
@@ -68,7 +68,7 @@ export function createSignetAuthenticationAdapter(parameters: SignetAuthenticati
           return false
         }
         console.warn('[Signet] the sign-in could not be verified:', error)
-        signInNoticeStore.set({ text: oopsText, reason: failure.reason })
+        signInNoticeStore.set({ reason: failure.reason })
         // RainbowKit would say "Error verifying signature" for any false or throw; true only closes its
         // dialog (the status stays unauthenticated), leaving the notice to tell what happened.
         return true

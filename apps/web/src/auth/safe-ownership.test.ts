@@ -1,8 +1,28 @@
 import { createServer } from 'node:net'
 import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
+import { createTranslator } from 'use-intl'
 import { type Address, createPublicClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
+import { englishMessages } from '../i18n/catalogue.ts'
+import {
+  readSafeOwnership,
+  type SafeSessionVerdict,
+  safeSessionNoticeValues,
+  safeSessionVerdict,
+} from './safe-ownership.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
+/** The verdict with its notice as the page shows it, in English (addresses as plain text). */
+const worded = (verdict: SafeSessionVerdict) =>
+  verdict.keep || !verdict.notice
+    ? verdict
+    : {
+        keep: false,
+        notice: t.markup('auth.status.safeSessionEnded', {
+          ...safeSessionNoticeValues(t, verdict.notice),
+          address: (chunks) => chunks,
+        }),
+      }
 
 /** A port on which nothing listens: connections are refused at once. */
 async function closedPort(): Promise<number> {
@@ -52,18 +72,16 @@ describe('readSafeOwnership', () => {
     })
     const ownership = await readSafeOwnership(down, { safe: chain.demoSafe.address, account: account(0) })
     expect(ownership).toEqual({ kind: 'unknown', reason: 'HTTP request failed.' })
+    // No client: the Safe's chain is not configured (the notice says so).
     expect(await readSafeOwnership(undefined, { safe: chain.demoSafe.address, account: account(0) })).toEqual(
-      {
-        kind: 'unknown',
-        reason: 'the Safe’s chain is not configured',
-      },
+      { kind: 'unknown' },
     )
   })
 
   it('keeps a Safe’s session for a confirmed owner only, and ends it when ownership cannot be confirmed', async () => {
     const safe = chain.demoSafe.address
     const verdictFor = async (reader: Parameters<typeof readSafeOwnership>[0], account: Address) =>
-      safeSessionVerdict(await readSafeOwnership(reader, { safe, account }), { safe, account })
+      worded(safeSessionVerdict(await readSafeOwnership(reader, { safe, account }), { safe, account }))
 
     expect(await verdictFor(client(), account(2))).toEqual({ keep: true })
     // Not an owner: ends like any switch to another account, nothing to explain.

@@ -5,9 +5,13 @@ import {
   ContractFunctionZeroDataError,
   type PublicClient,
 } from 'viem'
+import type { Translate } from '../i18n/translate.ts'
 
-/** Whether an account owns a Safe, as the Safe's chain says now; `unknown` when the chain cannot be read. */
-export type SafeOwnership = { kind: 'owner' } | { kind: 'not-owner' } | { kind: 'unknown'; reason: string }
+/**
+ * Whether an account owns a Safe, as the Safe's chain says now; `unknown` when the chain cannot be read
+ * (`reason`: the client's short message; none when the Safe's chain is not configured).
+ */
+export type SafeOwnership = { kind: 'owner' } | { kind: 'not-owner' } | { kind: 'unknown'; reason?: string }
 
 // OwnerManager.isOwner: present in every Safe version; one eth_call, no gateway in between.
 const isOwnerAbi = [
@@ -31,7 +35,7 @@ export async function readSafeOwnership(
   client: Pick<PublicClient, 'readContract'> | undefined,
   parameters: { safe: Address; account: Address },
 ): Promise<SafeOwnership> {
-  if (!client) return { kind: 'unknown', reason: 'the Safe’s chain is not configured' }
+  if (!client) return { kind: 'unknown' }
   try {
     const owner = await client.readContract({
       address: parameters.safe,
@@ -55,8 +59,11 @@ export async function readSafeOwnership(
   }
 }
 
+/** Why a Safe's session ended although the wallet's new account may own it: the page words it. */
+export type SafeSessionNotice = { safe: Address; account: Address; reason?: string }
+
 /** What becomes of a Safe's session when the wallet shows another account. */
-export type SafeSessionVerdict = { keep: true } | { keep: false; notice?: string }
+export type SafeSessionVerdict = { keep: true } | { keep: false; notice?: SafeSessionNotice }
 
 /**
  * A Safe's session stays with another account only when the Safe's chain confirms that account as an
@@ -71,8 +78,15 @@ export function safeSessionVerdict(
 ): SafeSessionVerdict {
   if (ownership.kind === 'owner') return { keep: true }
   if (ownership.kind === 'not-owner') return { keep: false }
+  const reason = ownership.reason?.replace(/\.$/, '')
+  return { keep: false, notice: { ...parameters, ...(reason ? { reason } : {}) } }
+}
+
+/** The values of `auth.status.safeSessionEnded` (its `<address>` tags are the caller's). */
+export function safeSessionNoticeValues(t: Translate, notice: SafeSessionNotice) {
   return {
-    keep: false,
-    notice: `Signed out of Safe ${parameters.safe}: the wallet switched to ${parameters.account}, and the Safe’s chain could not confirm that it is an owner (${ownership.reason.replace(/\.$/, '')}).`,
+    safe: notice.safe,
+    account: notice.account,
+    reason: notice.reason ?? t('auth.status.safeChainNotConfigured'),
   }
 }

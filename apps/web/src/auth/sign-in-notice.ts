@@ -1,9 +1,11 @@
+import type { VerifyTrouble } from './verify-failure.ts'
+
 /**
  * The last sign-in attempt's trouble that RainbowKit's dialog cannot tell (it has one text for anything
  * that goes wrong while verifying): SPEC §2's "Oops, something went wrong!" and why. Shown by
  * SignInErrorNotice; cleared when the next attempt starts, on success, and by the user.
  */
-export type SignInNotice = { text: string; reason: string }
+export type SignInNotice = { reason: VerifyTrouble }
 
 let notice: SignInNotice | undefined
 const listeners = new Set<() => void>()
@@ -20,6 +22,3 @@ export const signInNoticeStore = {
     return () => listeners.delete(listener)
   },
 }
-
-/** RainbowKit's text for "anything else" (its `sign_in.signature.oops_error`), SPEC §2. */
-export const oopsText = 'Oops, something went wrong!'

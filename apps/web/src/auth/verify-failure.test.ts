@@ -3,11 +3,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
 import { type RunningSignet, startSignet } from '@signet/server'
+import { createTranslator } from 'use-intl'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { englishMessages } from '../i18n/catalogue.ts'
 import { type AuthApi, AuthApiError, createAuthApi } from './auth-api.ts'
 import { createSignInMessage } from './sign-in-message.ts'
-import { describeVerifyFailure } from './verify-failure.ts'
+import { describeVerifyFailure as describeFailure, verifyTroubleText } from './verify-failure.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
+/** The failure with its trouble worded as the notice shows it, in English. */
+function describeVerifyFailure(error: unknown) {
+  const failure = describeFailure(error)
+  return failure.kind === 'trouble'
+    ? { kind: 'trouble', reason: verifyTroubleText(t, failure.reason) }
+    : failure
+}
 
 const location = { host: 'localhost:8787', origin: 'http://localhost:8787' }
 const owner = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
@@ -104,8 +115,9 @@ describe('describeVerifyFailure, against the real server', () => {
     const api = apiOf(signet)
     const failure = await failureOf(api.verify({ message: 'not an EIP-4361 message', signature: '0x' }))
     expect(failure).toMatchObject({ kind: 'trouble' })
-    expect(failure.kind === 'trouble' && failure.reason).toMatch(
-      /^The sign-in service refused the request \(HTTP 400\): line 1: /,
+    // The server's own message is not shown: the catalogue's text for its code is.
+    expect(failure.kind === 'trouble' && failure.reason).toBe(
+      'The sign-in service refused the request (HTTP 400): The sign-in message could not be read.',
     )
   })
 
@@ -166,7 +178,8 @@ describe('describeVerifyFailure, against the real server', () => {
   it('a 401 without a sign-in code (not Signet’s answer) is trouble too', () => {
     expect(describeVerifyFailure(new AuthApiError('http_error', 401, 'HTTP 401'))).toEqual({
       kind: 'trouble',
-      reason: 'The sign-in service refused the request (HTTP 401): HTTP 401',
+      reason:
+        'The sign-in service refused the request (HTTP 401): The sign-in service gave an unexpected answer.',
     })
     expect(describeVerifyFailure(new TypeError('boom'))).toEqual({
       kind: 'trouble',

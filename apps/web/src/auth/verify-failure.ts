@@ -1,12 +1,22 @@
-import { signInErrorCodes } from '@signet/protocol/auth-api'
+import { type ApiErrorCode, apiErrorCodes, signInErrorCodes } from '@signet/protocol/auth-api'
+import type { Translate } from '../i18n/translate.ts'
 import { AuthApiError } from './auth-api.ts'
 
 /**
  * Why `POST /api/auth/verify` did not sign in: the server `rejected` the signed message (RainbowKit's
  * "Error verifying signature, please retry!"), or `trouble` on the way — the service, the network or
- * the chain's RPC — which says nothing about the signature ("Oops, something went wrong!" and `reason`).
+ * the chain's RPC — which says nothing about the signature ("Oops, something went wrong!" and `reason`,
+ * worded by {@link verifyTroubleText}).
  */
-export type VerifyFailure = { kind: 'rejected'; code: string } | { kind: 'trouble'; reason: string }
+export type VerifyFailure = { kind: 'rejected'; code: string } | { kind: 'trouble'; reason: VerifyTrouble }
+
+/** What went wrong on the way, as data: the page words it in its language. */
+export type VerifyTrouble =
+  | { kind: 'rpcUnavailable' | 'unreachable' | 'badAnswer' }
+  | { kind: 'rateLimited' | 'serverFailed'; status: number; retryAfterSeconds?: number }
+  | { kind: 'refused'; status: number; code: string }
+  /** Signet's own code failed: `detail` is the exception's message. */
+  | { kind: 'failed'; detail: string }
 
 /** The 401 codes of a well-formed sign-in that the server refused (the protocol's sign-in rule codes). */
 export const rejectionCodes: ReadonlySet<string> = new Set(signInErrorCodes)
@@ -21,31 +31,52 @@ export function describeVerifyFailure(error: unknown): VerifyFailure {
   if (!(error instanceof AuthApiError)) {
     return {
       kind: 'trouble',
-      reason: `Signet failed: ${error instanceof Error ? error.message : String(error)}`,
+      reason: { kind: 'failed', detail: error instanceof Error ? error.message : String(error) },
     }
   }
   if (error.status === 401 && rejectionCodes.has(error.code)) return { kind: 'rejected', code: error.code }
-  return { kind: 'trouble', reason: troubleReason(error) }
+  return { kind: 'trouble', reason: troubleOf(error) }
 }
 
-function troubleReason(error: AuthApiError): string {
-  const wait = error.retryAfterSeconds
-  if (error.code === 'rpc_unavailable') {
-    return 'The chain’s RPC is unreachable, so your signature could not be checked. Try again later.'
+function troubleOf(error: AuthApiError): VerifyTrouble {
+  const { status, retryAfterSeconds } = error
+  const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds }
+  if (error.code === 'rpc_unavailable') return { kind: 'rpcUnavailable' }
+  if (status === 429) return { kind: 'rateLimited', status, ...wait }
+  if (error.code === 'network_error') return { kind: 'unreachable' }
+  if (status >= 500) return { kind: 'serverFailed', status, ...wait }
+  if (error.code === 'invalid_response') return { kind: 'badAnswer' }
+  return { kind: 'refused', status, code: error.code }
+}
+
+/** The trouble in `t`'s language; the server's own English `message` is never shown, its `code` is. */
+export function verifyTroubleText(t: Translate, trouble: VerifyTrouble): string {
+  switch (trouble.kind) {
+    case 'rateLimited':
+    case 'serverFailed':
+      return trouble.retryAfterSeconds === undefined
+        ? t(`auth.verifyTrouble.${trouble.kind}`, { status: String(trouble.status) })
+        : t(`auth.verifyTrouble.${trouble.kind}Wait`, {
+            status: String(trouble.status),
+            seconds: trouble.retryAfterSeconds,
+          })
+    case 'refused':
+      return t('auth.verifyTrouble.refused', {
+        status: String(trouble.status),
+        reason: serverErrorText(t, trouble.code),
+      })
+    case 'failed':
+      return t('auth.verifyTrouble.failed', { detail: trouble.detail })
+    default:
+      return t(`auth.verifyTrouble.${trouble.kind}`)
   }
-  if (error.status === 429) {
-    return wait === undefined
-      ? 'Too many sign-in attempts. Try again in a moment.'
-      : `Too many sign-in attempts. Try again in ${wait} s.`
-  }
-  if (error.code === 'network_error') {
-    return 'The sign-in service cannot be reached. Check your connection and try again.'
-  }
-  if (error.status >= 500) {
-    const later = wait === undefined ? 'Try again later.' : `Try again in ${wait} s.`
-    return `The sign-in service failed (HTTP ${error.status}). ${later}`
-  }
-  if (error.code === 'invalid_response')
-    return 'The sign-in service gave an answer Signet does not understand.'
-  return `The sign-in service refused the request (HTTP ${error.status}): ${error.message}`
+}
+
+/** The catalogue's text for an API error code; a generic one for a code this page does not know. */
+export function serverErrorText(t: Translate, code: string): string {
+  return isApiErrorCode(code) ? t(`auth.serverErrors.${code}`) : t('auth.serverErrors.unknown')
+}
+
+function isApiErrorCode(code: string): code is ApiErrorCode {
+  return (apiErrorCodes as readonly string[]).includes(code)
 }
