@@ -3,6 +3,7 @@ import { createGatewayClient } from '@signet/gateway/client'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslations } from 'use-intl'
 import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
 import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
@@ -14,15 +15,14 @@ import type { SafeSignInServices } from '../safe-sign-in/safe-sign-in-flow.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
+import { interactionErrorText } from './interaction-error-text.ts'
 import './oidc-interaction.css'
 
-/** What each scope shares with the application, in the user's words. */
-const scopeTexts: Record<string, string> = {
-  openid: 'Your account id (chain and address)',
-  profile: 'Your address as your user name',
-  eth: 'Your address, chain and account type',
-  safe: "Your Safe's owners, threshold and version",
-}
+/** The scopes the catalogue says in the user's words (`oidc.scopes`); others show by name. */
+const describedScopes = new Set(['openid', 'profile', 'eth', 'safe'] as const)
+type DescribedScope = typeof describedScopes extends Set<infer Scope> ? Scope : never
+const isDescribedScope = (scope: string): scope is DescribedScope =>
+  describedScopes.has(scope as DescribedScope)
 
 export type OidcInteractionAppProps = AppProps & { uid: string }
 
@@ -41,13 +41,14 @@ export default function OidcInteractionApp({
   connectRequested,
   onConnectRequestDone,
 }: OidcInteractionAppProps) {
+  const t = useTranslations()
   const api = useMemo(() => createInteractionApi(uid), [uid])
   const [details, setDetails] = useState<InteractionDetails>()
-  const [failure, setFailure] = useState<string>()
+  const [failure, setFailure] = useState<unknown>()
   const [leaving, setLeaving] = useState(false)
 
   useEffect(() => {
-    api.details().then(setDetails, (error: unknown) => setFailure((error as Error).message))
+    api.details().then(setDetails, (error: unknown) => setFailure(error ?? new Error('no details')))
   }, [api])
 
   const leaveFor = useCallback((url: string) => {
@@ -78,10 +79,10 @@ export default function OidcInteractionApp({
     return createPortal(
       failure ? (
         <div className="notice notice--warning" role="alert" data-testid="oidc-failure">
-          <p>{failure}</p>
+          <p>{interactionErrorText(t, failure)}</p>
         </div>
       ) : (
-        <p role="status">Loading the sign-in request…</p>
+        <p role="status">{t('oidc.loading')}</p>
       ),
       slots.route ?? slots.top,
     )
@@ -139,10 +140,12 @@ function applicationStorage(storage: KeyValueStorage, clientId: string): KeyValu
 }
 
 function InteractionPanel({ details, api, config, leaving, onLeave }: InteractionPanelProps) {
+  const t = useTranslations('oidc')
+  const translate = useTranslations()
   const appName = config.appName
   const { openConnectModal } = useConnectModal()
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<unknown>()
   // The Safe's owners confirmed after this request ended: the application must ask again.
   const [returnToApplication, setReturnToApplication] = useState(false)
 
@@ -189,40 +192,42 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
     try {
       onLeave(await action())
     } catch (caught) {
-      setError((caught as Error).message)
+      setError(caught ?? new Error('failed'))
       setBusy(false)
     }
   }
   const name = details.client.name
   return (
     <section className="oidc-request" aria-labelledby="oidc-request-title" data-testid="oidc-request">
-      <h1 id="oidc-request-title">Sign in to {name}</h1>
-      <p>
-        <strong>{name}</strong> asks you to prove your Ethereum account with {appName}.
-      </p>
-      <h2>{name} will receive</h2>
+      <h1 id="oidc-request-title">{t('request.title', { name })}</h1>
+      <p>{t.rich('request.intro', { name, appName, strong: (text) => <strong>{text}</strong> })}</p>
+      <h2>{t('request.receives', { name })}</h2>
       <ul data-testid="oidc-scopes">
         {details.scopes.map((scope) => (
-          <li key={scope}>{scopeTexts[scope] ?? scope}</li>
+          <li key={scope}>{isDescribedScope(scope) ? t(`scopes.${scope}`) : scope}</li>
         ))}
       </ul>
       <p>
-        Your proof goes to <code data-testid="oidc-redirect-uri">{details.redirectUri}</code>
+        {t.rich('request.proofGoesTo', {
+          redirectUri: details.redirectUri,
+          uri: (text) => (
+            <code data-testid="oidc-redirect-uri" dir="ltr">
+              {text}
+            </code>
+          ),
+        })}
       </p>
       {returnToApplication ? (
         <div className="notice" role="status" data-testid="oidc-return">
-          <p>
-            Signed in as your Safe. This sign-in request of {name} has ended meanwhile: return to {name} and
-            sign in again — it completes at once.
-          </p>
+          <p>{t('request.safeRequestEnded', { name })}</p>
           <a className="button primary" href={new URL('/', details.redirectUri).href}>
-            Return to {name}
+            {t('request.returnTo', { name })}
           </a>
         </div>
       ) : leaving ? (
-        <p role="status">Returning to {name}…</p>
+        <p role="status">{t('request.returning', { name })}</p>
       ) : details.prompt === 'login' && details.safeCompletion ? (
-        <p role="status">Signing you in as your Safe…</p>
+        <p role="status">{t('request.signingInAsSafe')}</p>
       ) : details.prompt === 'login' ? (
         <div className="oidc-request__actions">
           {details.session && (
@@ -232,7 +237,10 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
               disabled={busy}
               onClick={step(() => api.continueAsSession())}
             >
-              Continue as {details.session.address}
+              {t.rich('request.continueAs', {
+                address: details.session.address,
+                mono: (text) => <bdi dir="ltr">{text}</bdi>,
+              })}
             </button>
           )}
           <button
@@ -241,31 +249,38 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
             disabled={busy || !openConnectModal}
             onClick={openConnectModal}
           >
-            {details.session ? 'Use another account' : 'Sign in with your wallet'}
+            {details.session ? t('request.useAnotherAccount') : t('request.signInWithWallet')}
           </button>
           <button type="button" disabled={busy} onClick={step(() => api.abort())}>
-            Cancel
+            {t('request.cancel')}
           </button>
         </div>
       ) : (
         <>
           <p>
-            Signed in as <code data-testid="oidc-account">{details.accountId}</code>. Allow {name} to receive
-            the above?
+            {t.rich('consent.question', {
+              accountId: details.accountId ?? '',
+              name,
+              account: (text) => (
+                <code data-testid="oidc-account" dir="ltr">
+                  {text}
+                </code>
+              ),
+            })}
           </p>
           <div className="oidc-request__actions">
             <button type="button" className="primary" disabled={busy} onClick={step(() => api.consent())}>
-              Allow
+              {t('consent.allow')}
             </button>
             <button type="button" disabled={busy} onClick={step(() => api.abort())}>
-              Deny
+              {t('consent.deny')}
             </button>
           </div>
         </>
       )}
-      {error && (
+      {error !== undefined && (
         <p className="notice notice--warning" role="alert">
-          {error}
+          {interactionErrorText(translate, error)}
         </p>
       )}
       {details.prompt === 'login' && !details.safeCompletion && !leaving && (

@@ -1,18 +1,20 @@
 import type { TokenInfo } from '@signet/gateway/responses/balances'
 import { useId } from 'react'
+import { useTranslations } from 'use-intl'
 import { useAccount, useWatchAsset } from 'wagmi'
 import styles from './SafePages.module.css'
 import { watchAssetRequest } from './watch-asset.ts'
 
 /** "Add to wallet" for an ERC-20 balance: asks the connected wallet to track it (`wallet_watchAsset`). */
 export function AddToWalletButton({ token }: { token: TokenInfo }) {
+  const t = useTranslations()
   const { isConnected } = useAccount()
   const watch = useWatchAsset()
   const hintId = useId()
-  const built = watchAssetRequest(token)
+  const built = watchAssetRequest(token, t)
   if (token.type !== 'ERC20') return null
   const reason =
-    'reason' in built ? built.reason : !isConnected ? 'Connect a wallet to add tokens to it' : undefined
+    'reason' in built ? built.reason : !isConnected ? t('safe.addToWallet.connectFirst') : undefined
 
   return (
     <div>
@@ -24,7 +26,7 @@ export function AddToWalletButton({ token }: { token: TokenInfo }) {
           if ('request' in built) watch.watchAsset(built.request)
         }}
       >
-        {watch.isPending ? 'Adding…' : `Add ${token.symbol} to wallet`}
+        {watch.isPending ? t('safe.addToWallet.adding') : t('safe.addToWallet.add', { symbol: token.symbol })}
       </button>
       {reason && (
         <p id={hintId} className={styles.muted}>
@@ -33,10 +35,13 @@ export function AddToWalletButton({ token }: { token: TokenInfo }) {
       )}
       {watch.isSuccess && (
         <p role="status" className={styles.muted}>
-          {watch.data ? `${token.symbol} added to your wallet` : 'The wallet did not add the token'}
+          {watch.data
+            ? t('safe.addToWallet.added', { symbol: token.symbol })
+            : t('safe.addToWallet.notAdded')}
         </p>
       )}
       {watch.isError && (
+        // The wallet's (or viem's) own words: only the wallet knows what went wrong.
         <p role="alert" className={styles.error}>
           {'shortMessage' in watch.error ? watch.error.shortMessage : watch.error.message}
         </p>

@@ -1,5 +1,6 @@
 import { DEFAULT_FIAT_CODE, type GatewayClient } from '@signet/gateway/client'
 import { useId, useState } from 'react'
+import { useLocale, useTranslations } from 'use-intl'
 import { AddToWalletButton } from './AddToWalletButton.tsx'
 import { useGatewayQuery } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
@@ -10,6 +11,8 @@ type Props = { client: GatewayClient; chainId: number; address: string }
 
 /** Token balances in a fiat currency picked from the gateway's supported codes (default USD). */
 export function BalancesSection({ client, chainId, address }: Props) {
+  const t = useTranslations('safe.balances')
+  const locale = useLocale()
   const [fiat, setFiat] = useState(DEFAULT_FIAT_CODE.toUpperCase())
   const pickerId = useId()
   const fiatCodes = useGatewayQuery(client, ['fiat-codes'], () => client.getFiatCurrencies())
@@ -22,9 +25,9 @@ export function BalancesSection({ client, chainId, address }: Props) {
 
   return (
     <section className={styles.card} aria-labelledby="safe-balances-title">
-      <h3 id="safe-balances-title">Balances</h3>
+      <h3 id="safe-balances-title">{t('title')}</h3>
       <div className={styles.toolbar}>
-        <label htmlFor={pickerId}>Currency</label>
+        <label htmlFor={pickerId}>{t('currency')}</label>
         <select
           id={pickerId}
           value={fiat}
@@ -39,7 +42,9 @@ export function BalancesSection({ client, chainId, address }: Props) {
           ))}
         </select>
         {balances.data && (
-          <span data-testid="fiat-total">Total: {formatFiatValue(balances.data.fiatTotal, fiat)}</span>
+          <span data-testid="fiat-total">
+            {t('total', { value: formatFiatValue(balances.data.fiatTotal, fiat, locale) })}
+          </span>
         )}
       </div>
       {fiatCodes.isError && (
@@ -49,7 +54,7 @@ export function BalancesSection({ client, chainId, address }: Props) {
           retrying={fiatCodes.isFetching}
         />
       )}
-      {balances.isPending && <Loading>Loading balances…</Loading>}
+      {balances.isPending && <Loading>{t('loading')}</Loading>}
       {balances.isError && (
         <LoadError
           error={balances.error}
@@ -57,17 +62,17 @@ export function BalancesSection({ client, chainId, address }: Props) {
           retrying={balances.isFetching}
         />
       )}
-      {balances.data && balances.data.items.length === 0 && <Empty>No tokens.</Empty>}
+      {balances.data && balances.data.items.length === 0 && <Empty>{t('empty')}</Empty>}
       {balances.data && balances.data.items.length > 0 && (
         <table className={styles.table}>
-          <caption className={styles.muted}>Balances in {fiat}</caption>
+          <caption className={styles.muted}>{t('caption', { currency: fiat })}</caption>
           <thead>
             <tr>
-              <th scope="col">Token</th>
-              <th scope="col">Balance</th>
-              <th scope="col">Value</th>
+              <th scope="col">{t('tokenColumn')}</th>
+              <th scope="col">{t('balanceColumn')}</th>
+              <th scope="col">{t('valueColumn')}</th>
               <th scope="col">
-                <span className={styles.muted}>Actions</span>
+                <span className={styles.muted}>{t('actionsColumn')}</span>
               </th>
             </tr>
           </thead>
@@ -78,9 +83,14 @@ export function BalancesSection({ client, chainId, address }: Props) {
                   {item.tokenInfo.name} <span className={styles.muted}>{item.tokenInfo.symbol}</span>
                 </th>
                 <td>
-                  {formatTokenAmount(item.balance, item.tokenInfo.decimals)} {item.tokenInfo.symbol}
+                  <bdi dir="ltr">
+                    {t('amount', {
+                      amount: formatTokenAmount(item.balance, item.tokenInfo.decimals, locale),
+                      symbol: item.tokenInfo.symbol,
+                    })}
+                  </bdi>
                 </td>
-                <td>{formatFiatValue(item.fiatBalance, fiat)}</td>
+                <td>{formatFiatValue(item.fiatBalance, fiat, locale)}</td>
                 <td>
                   <AddToWalletButton token={item.tokenInfo} />
                 </td>

@@ -1,4 +1,5 @@
 import type { GatewayClient } from '@signet/gateway/client'
+import { useTranslations } from 'use-intl'
 import { useGatewayPages } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
 import { Empty, LoadError, Loading, LoadMore } from './SectionStatus.tsx'
@@ -7,6 +8,7 @@ type Props = { client: GatewayClient; chainId: number; address: string }
 
 /** The Safe's NFTs (the gateway's paged v2 list). */
 export function CollectiblesSection({ client, chainId, address }: Props) {
+  const t = useTranslations('safe')
   const pages = useGatewayPages(client, ['collectibles', chainId, address], (cursor) =>
     client.getCollectiblesPage(chainId, address, cursor ? { cursor } : undefined),
   )
@@ -14,12 +16,12 @@ export function CollectiblesSection({ client, chainId, address }: Props) {
 
   return (
     <section className={styles.card} aria-labelledby="safe-collectibles-title">
-      <h3 id="safe-collectibles-title">Collectibles</h3>
-      {pages.isPending && <Loading>Loading collectibles…</Loading>}
+      <h3 id="safe-collectibles-title">{t('sections.collectibles')}</h3>
+      {pages.isPending && <Loading>{t('collectibles.loading')}</Loading>}
       {pages.isError && (
         <LoadError error={pages.error} onRetry={() => void pages.refetch()} retrying={pages.isFetching} />
       )}
-      {pages.isSuccess && items.length === 0 && <Empty>No collectibles.</Empty>}
+      {pages.isSuccess && items.length === 0 && <Empty>{t('collectibles.empty')}</Empty>}
       {items.length > 0 && (
         <ul className={styles.list}>
           {items.map((item) => (
@@ -29,9 +31,14 @@ export function CollectiblesSection({ client, chainId, address }: Props) {
                   <img src={item.imageUri} alt="" width={48} height={48} loading="lazy" />{' '}
                 </>
               )}
-              <strong>{item.name ?? `${item.tokenName} #${item.id}`}</strong>{' '}
+              <strong>
+                {item.name ?? t('collectibles.unnamed', { tokenName: item.tokenName, id: item.id })}
+              </strong>{' '}
               <span className={styles.muted}>
-                {item.tokenSymbol} · <span className={styles.address}>{item.address}</span>
+                {item.tokenSymbol} ·{' '}
+                <span className={styles.address} dir="ltr">
+                  {item.address}
+                </span>
               </span>
             </li>
           ))}
@@ -41,7 +48,7 @@ export function CollectiblesSection({ client, chainId, address }: Props) {
         hasMore={pages.hasNextPage}
         loading={pages.isFetchingNextPage}
         onLoad={() => void pages.fetchNextPage()}
-        label="Load more collectibles"
+        label={t('collectibles.loadMore')}
       />
     </section>
   )

@@ -1,5 +1,6 @@
 import { createGatewayClient } from '@signet/gateway/client'
 import { useMemo } from 'react'
+import { useTranslations } from 'use-intl'
 import type { Address } from 'viem'
 import { readPublicConfig } from '../config/public-config.ts'
 import { BalancesSection } from './BalancesSection.tsx'
@@ -35,6 +36,7 @@ function resolveGatewayUrl(gatewayUrl: string | undefined): { url: string } | { 
  * @example <SafePages chainId={31337} address="0x…" />
  */
 export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
+  const t = useTranslations('safe')
   const resolved = useMemo(() => resolveGatewayUrl(gatewayUrl), [gatewayUrl])
   const client = useMemo(
     () => ('url' in resolved ? createGatewayClient({ baseUrl: resolved.url }) : undefined),
@@ -44,13 +46,20 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
   return (
     <section className={styles.pages} aria-labelledby="safe-pages-title">
       <h2 id="safe-pages-title">
-        Safe <span className={styles.address}>{address}</span>
+        {t.rich('pages.title', {
+          address,
+          mono: (text) => (
+            <span className={styles.address} dir="ltr">
+              {text}
+            </span>
+          ),
+        })}
       </h2>
       {'error' in resolved && <LoadError error={resolved.error} />}
       {client && (
         <>
           <SectionBoundary
-            title="Overview"
+            title={t('sections.overview')}
             titleId="safe-info-title"
             client={client}
             reads={['safe-info', 'master-copies', 'chain']}
@@ -58,7 +67,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             <SafeInfoSection client={client} chainId={chainId} address={address} />
           </SectionBoundary>
           <SectionBoundary
-            title="Balances"
+            title={t('sections.balances')}
             titleId="safe-balances-title"
             client={client}
             reads={['fiat-codes', 'balances']}
@@ -66,7 +75,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             <BalancesSection client={client} chainId={chainId} address={address} />
           </SectionBoundary>
           <SectionBoundary
-            title="Collectibles"
+            title={t('sections.collectibles')}
             titleId="safe-collectibles-title"
             client={client}
             reads={['collectibles']}
@@ -74,7 +83,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             <CollectiblesSection client={client} chainId={chainId} address={address} />
           </SectionBoundary>
           <SectionBoundary
-            title="Queued transactions"
+            title={t('sections.queued')}
             titleId="safe-queued-title"
             client={client}
             reads={['queued', 'transaction']}
@@ -82,7 +91,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             <TransactionList client={client} chainId={chainId} address={address} kind="queued" />
           </SectionBoundary>
           <SectionBoundary
-            title="History"
+            title={t('sections.history')}
             titleId="safe-history-title"
             client={client}
             reads={['history', 'transaction']}
@@ -90,7 +99,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             <TransactionList client={client} chainId={chainId} address={address} kind="history" />
           </SectionBoundary>
           <SectionBoundary
-            title="Messages"
+            title={t('sections.messages')}
             titleId="safe-messages-title"
             client={client}
             reads={['messages']}

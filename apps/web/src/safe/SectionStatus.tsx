@@ -1,3 +1,4 @@
+import { useFormatter, useTranslations } from 'use-intl'
 import { errorText } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
 
@@ -16,12 +17,13 @@ export function Loading({ children }: { children: string }) {
  */
 export function LoadError(props: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
   const { error, onRetry, retrying = false } = props
+  const t = useTranslations()
   return (
     <div role="alert" className={styles.error}>
-      <p>{errorText(error)}</p>
+      <p>{errorText(t, error)}</p>
       {onRetry && (
         <button type="button" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
-          {retrying ? 'Retrying…' : 'Retry'}
+          {retrying ? t('safe.status.retrying') : t('safe.status.retry')}
         </button>
       )}
     </div>
@@ -34,22 +36,29 @@ export function Empty({ children }: { children: string }) {
 
 /** "Load more" for paged lists, with its own pending state. */
 export function LoadMore(props: { hasMore: boolean; loading: boolean; onLoad: () => void; label: string }) {
+  const t = useTranslations('safe.status')
   if (!props.hasMore) return null
   return (
     <button type="button" onClick={props.onLoad} disabled={props.loading} aria-busy={props.loading}>
-      {props.loading ? 'Loading…' : props.label}
+      {props.loading ? t('loadingMore') : props.label}
     </button>
   )
 }
+
+// The fields `toLocaleDateString()` / `toLocaleString()` show, in the page's language and time zone.
+const dateFields = { year: 'numeric', month: 'numeric', day: 'numeric' } as const
+const dateTimeFields = { ...dateFields, hour: 'numeric', minute: 'numeric', second: 'numeric' } as const
 
 /**
  * A gateway timestamp (ms) as a date, or date and time. One out of the Date range (the schema only
  * asks for a number) reads "Unknown date" instead of throwing while the list renders.
  */
 export function Timestamp({ value, dateOnly = false }: { value: number; dateOnly?: boolean }) {
+  const t = useTranslations('safe.status')
+  const format = useFormatter()
   const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return <span>Unknown date</span>
+  if (Number.isNaN(date.getTime())) return <span>{t('unknownDate')}</span>
   return (
-    <time dateTime={date.toISOString()}>{dateOnly ? date.toLocaleDateString() : date.toLocaleString()}</time>
+    <time dateTime={date.toISOString()}>{format.dateTime(date, dateOnly ? dateFields : dateTimeFields)}</time>
   )
 }

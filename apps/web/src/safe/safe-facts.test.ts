@@ -1,5 +1,9 @@
+import { createTranslator } from 'use-intl'
 import { describe, expect, it } from 'vitest'
-import { isSupportedMasterCopy, messagePreview, pageCursor } from './safe-facts.ts'
+import { englishMessages } from '../i18n/catalogue.ts'
+import { isSupportedMasterCopy, messagePreview, messageStatusLabel, pageCursor } from './safe-facts.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
 
 describe('Safe facts', () => {
   it('recognises a supported master copy, whatever the address case', () => {
@@ -9,10 +13,11 @@ describe('Safe facts', () => {
   })
 
   it('previews text and typed-data messages', () => {
-    expect(messagePreview('hello')).toBe('hello')
-    expect(messagePreview({ domain: {}, primaryType: 'Mail', types: {}, message: {} })).toBe(
+    expect(messagePreview(t, 'hello')).toBe('hello')
+    expect(messagePreview(t, { domain: {}, primaryType: 'Mail', types: {}, message: {} })).toBe(
       'Typed data: Mail',
     )
+    expect(messageStatusLabel(t, 'NEEDS_CONFIRMATION')).toBe('Needs confirmation')
   })
 
   it('reads the cursor of a page link', () => {

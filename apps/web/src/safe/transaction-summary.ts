@@ -1,80 +1,117 @@
 import type { TransactionStatus } from '@signet/gateway/responses/enums'
 import type { TransactionInfo, TransactionSummary } from '@signet/gateway/responses/transactions'
+import type { Messages } from '../i18n/catalogue.ts'
+import type { Translate } from '../i18n/translate.ts'
 import { formatTokenAmount } from './token-amount.ts'
 
-export const transactionStatusLabels: Record<TransactionStatus, string> = {
-  AWAITING_CONFIRMATIONS: 'Awaiting confirmations',
-  AWAITING_EXECUTION: 'Awaiting execution',
-  CANCELLED: 'Cancelled',
-  FAILED: 'Failed',
-  SUCCESS: 'Success',
+// The words come from `safe.summary` and `safe.transactions`; amounts are formatted for `locale`.
+
+type SettingsType = keyof Messages['safe']['summary']['settings']
+
+/** The label of a transaction's status (`Awaiting confirmations`). */
+export function transactionStatusLabel(t: Translate, status: TransactionStatus): string {
+  return t(`safe.transactions.status.${status}`)
 }
 
-const settingsLabels: Record<string, string> = {
-  ADD_OWNER: 'Add owner',
-  CHANGE_MASTER_COPY: 'Change master copy',
-  CHANGE_THRESHOLD: 'Change threshold',
-  DELETE_GUARD: 'Remove guard',
-  DISABLE_MODULE: 'Disable module',
-  ENABLE_MODULE: 'Enable module',
-  REMOVE_OWNER: 'Remove owner',
-  SET_FALLBACK_HANDLER: 'Set fallback handler',
-  SET_GUARD: 'Set guard',
-  SWAP_OWNER: 'Swap owner',
-}
-
-function transferAmount(info: Extract<TransactionInfo, { type: 'Transfer' }>, nativeSymbol: string): string {
+function transferAmount(
+  t: Translate,
+  locale: string,
+  info: Extract<TransactionInfo, { type: 'Transfer' }>,
+  nativeSymbol: string,
+): string {
   const transfer = info.transferInfo
   switch (transfer.type) {
     case 'NATIVE_COIN':
-      return `${formatTokenAmount(transfer.value ?? '0', 18)} ${nativeSymbol}`
+      return t('safe.summary.amount', {
+        amount: formatTokenAmount(transfer.value ?? '0', 18, locale),
+        symbol: nativeSymbol,
+      })
     case 'ERC20':
-      return `${formatTokenAmount(transfer.value, transfer.decimals ?? 0)} ${transfer.tokenSymbol ?? 'tokens'}`
+      return t('safe.summary.amount', {
+        amount: formatTokenAmount(transfer.value, transfer.decimals ?? 0, locale),
+        symbol: transfer.tokenSymbol ?? t('safe.summary.tokensFallbackSymbol'),
+      })
     case 'ERC721':
-      return `${transfer.tokenSymbol ?? transfer.tokenName ?? 'NFT'} #${transfer.tokenId}`
+      return t('safe.summary.nft', {
+        token: transfer.tokenSymbol ?? transfer.tokenName ?? t('safe.summary.nftFallbackName'),
+        tokenId: transfer.tokenId,
+      })
   }
 }
 
 /**
  * One line saying what a Safe transaction does, from the gateway's decoded `txInfo`:
  * e.g. `Sent 0.1 ETH to 0x…`, `Change threshold (changeThreshold)`, `Contract interaction: signMessage`.
+ * The gateway's own `humanDescription` is shown as it comes.
  */
-export function describeTransaction(info: TransactionInfo, nativeSymbol = 'ETH'): string {
+export function describeTransaction(
+  t: Translate,
+  locale: string,
+  info: TransactionInfo,
+  nativeSymbol = 'ETH',
+): string {
   if (info.humanDescription) return info.humanDescription
   switch (info.type) {
-    case 'Transfer':
+    case 'Transfer': {
+      const amount = transferAmount(t, locale, info, nativeSymbol)
       return info.direction === 'INCOMING'
-        ? `Received ${transferAmount(info, nativeSymbol)} from ${info.sender.value}`
+        ? t('safe.summary.received', { amount, address: info.sender.value })
         : info.direction === 'OUTGOING'
-          ? `Sent ${transferAmount(info, nativeSymbol)} to ${info.recipient.value}`
-          : `Transfer of ${transferAmount(info, nativeSymbol)}`
+          ? t('safe.summary.sent', { amount, address: info.recipient.value })
+          : t('safe.summary.transfer', { amount })
+    }
     case 'SettingsChange': {
-      const label = info.settingsInfo ? settingsLabels[info.settingsInfo.type] : undefined
-      return `${label ?? 'Settings change'} (${info.dataDecoded.method})`
+      const type = info.settingsInfo?.type
+      const method = info.dataDecoded.method
+      return type && type in knownSettings
+        ? t('safe.summary.settingsChange', {
+            label: t(`safe.summary.settings.${type as SettingsType}`),
+            method,
+          })
+        : t('safe.summary.settingsChangeUnknown', { method })
     }
     case 'Custom':
-      if (info.isCancellation) return 'On-chain rejection'
+      if (info.isCancellation) return t('safe.summary.rejection')
       if (info.methodName === 'multiSend' && info.actionCount !== undefined) {
-        return `Batch of ${info.actionCount} actions (multiSend)`
+        return t('safe.summary.batch', { count: info.actionCount })
       }
       return info.methodName
-        ? `Contract interaction: ${info.methodName}`
-        : `Contract interaction with ${info.to.value}`
+        ? t('safe.summary.contractMethod', { method: info.methodName })
+        : t('safe.summary.contractAt', { address: info.to.value })
     case 'Creation':
-      return `Safe created by ${info.creator.value}`
+      return t('safe.summary.created', { address: info.creator.value })
     default:
       return info.type
   }
 }
 
+// The settings changes the catalogue names (the gateway may add others).
+const knownSettings: Record<SettingsType, true> = {
+  ADD_OWNER: true,
+  CHANGE_MASTER_COPY: true,
+  CHANGE_THRESHOLD: true,
+  DELETE_GUARD: true,
+  DISABLE_MODULE: true,
+  ENABLE_MODULE: true,
+  REMOVE_OWNER: true,
+  SET_FALLBACK_HANDLER: true,
+  SET_GUARD: true,
+  SWAP_OWNER: true,
+}
+
 /** `Nonce 3 · 1 of 2 confirmations` for multisig transactions; empty for the others. */
-export function describeExecution(executionInfo: TransactionSummary['executionInfo']): string {
+export function describeExecution(t: Translate, executionInfo: TransactionSummary['executionInfo']): string {
   if (!executionInfo) return ''
-  if (executionInfo.type === 'MODULE') return `Module ${executionInfo.address.value}`
-  return `Nonce ${executionInfo.nonce} · ${confirmationCount(executionInfo.confirmationsSubmitted, executionInfo.confirmationsRequired)}`
+  if (executionInfo.type === 'MODULE')
+    return t('safe.transactions.executionModule', { address: executionInfo.address.value })
+  return t('safe.transactions.executionMultisig', {
+    nonce: executionInfo.nonce,
+    submitted: executionInfo.confirmationsSubmitted,
+    required: executionInfo.confirmationsRequired,
+  })
 }
 
 /** `1 of 2 confirmations` (the singular for one required). */
-export function confirmationCount(submitted: number, required: number): string {
-  return `${submitted} of ${required} ${required === 1 ? 'confirmation' : 'confirmations'}`
+export function confirmationCount(t: Translate, submitted: number, required: number): string {
+  return t('safe.messages.confirmationCount', { submitted, required })
 }

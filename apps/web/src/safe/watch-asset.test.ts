@@ -1,4 +1,6 @@
+import { createTranslator } from 'use-intl'
 import { describe, expect, it } from 'vitest'
+import { englishMessages } from '../i18n/catalogue.ts'
 import { watchAssetRequest } from './watch-asset.ts'
 
 const token = {
@@ -10,9 +12,11 @@ const token = {
   logoUri: 'https://example.org/tusd.png',
 }
 
+const t = createTranslator({ locale: 'en', messages: englishMessages })
+
 describe('watchAssetRequest', () => {
   it('builds the EIP-747 request of an ERC-20', () => {
-    expect(watchAssetRequest(token)).toEqual({
+    expect(watchAssetRequest(token, t)).toEqual({
       request: {
         type: 'ERC20',
         options: {
@@ -23,16 +27,16 @@ describe('watchAssetRequest', () => {
         },
       },
     })
-    expect(watchAssetRequest({ ...token, logoUri: '' })).toEqual({
+    expect(watchAssetRequest({ ...token, logoUri: '' }, t)).toEqual({
       request: { type: 'ERC20', options: { address: token.address, symbol: 'TUSD', decimals: 6 } },
     })
   })
 
   it('explains why other tokens cannot be added', () => {
-    expect(watchAssetRequest({ ...token, type: 'NATIVE_TOKEN' })).toEqual({
+    expect(watchAssetRequest({ ...token, type: 'NATIVE_TOKEN' }, t)).toEqual({
       reason: 'Only ERC-20 tokens can be added to a wallet',
     })
-    expect(watchAssetRequest({ ...token, symbol: 'TWELVELETTER' })).toEqual({
+    expect(watchAssetRequest({ ...token, symbol: 'TWELVELETTER' }, t)).toEqual({
       reason: 'The symbol "TWELVELETTER" is not 1 to 11 characters long, which wallets require',
     })
   })

@@ -1,4 +1,5 @@
 import type { TokenInfo } from '@signet/gateway/responses/balances'
+import type { Translate } from '../i18n/translate.ts'
 
 /** What `wallet_watchAsset` (EIP-747) takes for an ERC-20. */
 export type WatchAssetRequest = {
@@ -10,10 +11,13 @@ export type WatchAssetRequest = {
  * The `wallet_watchAsset` request for a balance's token, or why there is none: only ERC-20 tokens can
  * be added, and wallets refuse symbols longer than 11 characters (EIP-747).
  */
-export function watchAssetRequest(token: TokenInfo): { request: WatchAssetRequest } | { reason: string } {
-  if (token.type !== 'ERC20') return { reason: 'Only ERC-20 tokens can be added to a wallet' }
+export function watchAssetRequest(
+  token: TokenInfo,
+  t: Translate,
+): { request: WatchAssetRequest } | { reason: string } {
+  if (token.type !== 'ERC20') return { reason: t('safe.addToWallet.onlyErc20') }
   if (token.symbol.length === 0 || token.symbol.length > 11) {
-    return { reason: `The symbol "${token.symbol}" is not 1 to 11 characters long, which wallets require` }
+    return { reason: t('safe.addToWallet.symbolLength', { symbol: token.symbol }) }
   }
   return {
     request: {

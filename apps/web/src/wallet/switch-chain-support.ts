@@ -1,3 +1,5 @@
+import type { Translate } from '../i18n/translate.ts'
+
 /**
  * wagmi 2 gives every connector a `switchChain`, so RainbowKit 2 no longer shows its "cannot
  * switch" text; a wallet that refuses `wallet_switchEthereumChain` only surfaces as a failed
@@ -18,6 +20,6 @@ export function isSwitchingUnsupportedError(error: unknown): boolean {
 }
 
 /** RainbowKit's own wording (`chains.switching_not_supported`), with the configured app name. */
-export function switchingUnsupportedText(appName: string): string {
-  return `Your wallet does not support switching networks from ${appName}. Try switching networks from within your wallet instead.`
+export function switchingUnsupportedText(t: Translate, appName: string): string {
+  return t('wallet.errors.switchingUnsupported', { appName })
 }

@@ -1,3 +1,7 @@
+import { createTranslator } from 'use-intl'
+import { englishMessages, type Messages } from '../i18n/catalogue.ts'
+import type { Translate } from '../i18n/translate.ts'
+
 /** What the failed request was about, when the caller knows it (wagmi's mutation variables). */
 export type WalletErrorContext = {
   /** The wallet being connected ("Rabby Wallet"). */
@@ -6,40 +10,69 @@ export type WalletErrorContext = {
   chainId?: number
 }
 
+/** A wallet failure Signet words itself: a key of `wallet.errors` with its values. */
+export type WalletErrorMessage = {
+  key: `wallet.errors.${keyof Messages['wallet']['errors']}`
+  values?: Record<string, string | number>
+}
+
 /**
  * What to tell the user about a failed wallet request. wagmi turns wallet errors into viem's
  * typed errors (user rejected 4001, pending request -32002, …); this reads their codes, and
- * the names of wagmi's own errors, which carry no code.
- *
- * @example describeWalletError(error, { walletName: 'Rabby Wallet' })
+ * the names of wagmi's own errors, which carry no code. Undefined when Signet knows no better
+ * words than the wallet's own (see {@link describeWalletError}).
  */
-export function describeWalletError(error: unknown, context: WalletErrorContext = {}): string {
+export function walletErrorMessage(
+  error: unknown,
+  context: WalletErrorContext = {},
+): WalletErrorMessage | undefined {
   // wagmi's injected connector wraps it in a SwitchChainError, whose code (4902) says less.
   if (hasErrorNamed(error, 'ChainNotConfiguredError')) {
     return context.chainId === undefined
-      ? 'This app does not offer that network.'
-      : `This app does not offer chain ${context.chainId}.`
+      ? { key: 'wallet.errors.networkNotOffered' }
+      : { key: 'wallet.errors.chainNotOffered', values: { chainId: context.chainId } }
   }
   // A wallet that went away after the page loaded (extension removed or disabled).
   if (hasErrorNamed(error, 'ProviderNotFoundError') || hasErrorNamed(error, 'ConnectorNotFoundError')) {
-    return `${context.walletName ?? 'The wallet'} was not found in this browser. Install or enable it, then reload the page.`
+    return context.walletName === undefined
+      ? { key: 'wallet.errors.unnamedWalletNotFound' }
+      : { key: 'wallet.errors.walletNotFound', values: { walletName: context.walletName } }
   }
   switch (errorCode(error)) {
     case 4001:
-      return 'You rejected the request in your wallet.'
+      return { key: 'wallet.errors.rejected' }
     case -32002:
-      return 'Your wallet already has a request waiting: open your wallet to answer it.'
+      return { key: 'wallet.errors.requestPending' }
     case 4100:
-      return 'Your wallet has not authorized this site: connect again.'
+      return { key: 'wallet.errors.unauthorized' }
     case 4900:
     case 4901:
-      return 'Your wallet cannot reach this network right now.'
+      return { key: 'wallet.errors.networkUnreachable' }
     default:
-      return error instanceof Error
-        ? (error as { shortMessage?: string }).shortMessage || error.message
-        : String(error)
+      return undefined
   }
 }
+
+/**
+ * The text of a failed wallet request in the page's language; for a failure Signet has no words
+ * of its own for, the wallet's (or viem's) own message, which only the wallet could translate.
+ *
+ * @example describeWalletError(error, { walletName: 'Rabby Wallet' }, t)
+ */
+export function describeWalletError(
+  error: unknown,
+  context: WalletErrorContext = {},
+  t: Translate = englishTranslator,
+): string {
+  const message = walletErrorMessage(error, context)
+  if (message) return t(message.key, message.values)
+  return error instanceof Error
+    ? (error as { shortMessage?: string }).shortMessage || error.message
+    : String(error)
+}
+
+// Only for callers not yet handing their translator over (account/SendTestTransaction.tsx).
+const englishTranslator: Translate = createTranslator({ locale: 'en', messages: englishMessages })
 
 /** The first EIP-1193 / JSON-RPC code found along the error's cause chain. */
 export function errorCode(error: unknown): number | undefined {

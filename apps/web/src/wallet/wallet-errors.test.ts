@@ -1,3 +1,4 @@
+import { createTranslator } from 'use-intl'
 import {
   type EIP1193Provider,
   MethodNotFoundRpcError,
@@ -10,9 +11,12 @@ import { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ChainNotConfiguredError, ConnectorNotFoundError, ProviderNotFoundError } from 'wagmi'
 import { connect, switchChain } from 'wagmi/actions'
+import { englishMessages } from '../i18n/catalogue.ts'
 import { extensionWalletConfig } from './extension-wallet-config.test-support.ts'
 import { isSwitchingUnsupportedError, switchingUnsupportedText } from './switch-chain-support.ts'
 import { describeWalletError, errorCode } from './wallet-error-text.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
 
 // The errors wagmi's injected connector throws (viem's classes around the wallet's own error).
 const walletError = (code: number, message: string) => Object.assign(new Error(message), { code })
@@ -26,10 +30,10 @@ describe('wallet error texts', () => {
   })
 
   it('says what a rejection and a pending request mean', () => {
-    expect(describeWalletError(new UserRejectedRequestError(walletError(4001, 'no')))).toBe(
+    expect(describeWalletError(new UserRejectedRequestError(walletError(4001, 'no')), {}, t)).toBe(
       'You rejected the request in your wallet.',
     )
-    expect(describeWalletError(new ResourceUnavailableRpcError(walletError(-32002, 'pending')))).toBe(
+    expect(describeWalletError(new ResourceUnavailableRpcError(walletError(-32002, 'pending')), {}, t)).toBe(
       'Your wallet already has a request waiting: open your wallet to answer it.',
     )
   })
@@ -54,7 +58,7 @@ describe('isSwitchingUnsupportedError', () => {
   })
 
   it('words it as RainbowKit does, with the app name', () => {
-    expect(switchingUnsupportedText('Acme')).toBe(
+    expect(switchingUnsupportedText(t, 'Acme')).toBe(
       'Your wallet does not support switching networks from Acme. Try switching networks from within your wallet instead.',
     )
   })
@@ -102,14 +106,14 @@ describe('errors of wagmi’s own', () => {
     expect(error).toBeInstanceOf(SwitchChainError)
     expect((error as Error).cause).toBeInstanceOf(ChainNotConfiguredError)
     expect(isSwitchingUnsupportedError(error)).toBe(false)
-    expect(describeWalletError(error, { chainId: 4242 })).toBe('This app does not offer chain 4242.')
-    expect(describeWalletError(error)).toBe('This app does not offer that network.')
+    expect(describeWalletError(error, { chainId: 4242 }, t)).toBe('This app does not offer chain 4242.')
+    expect(describeWalletError(error, {}, t)).toBe('This app does not offer that network.')
   })
 
   it('without a connection wagmi raises ChainNotConfiguredError itself', async () => {
     const error = await failure(switchChain(extensionWalletConfig(extensionWallet), { chainId: 4242 }))
     expect(error).toBeInstanceOf(ChainNotConfiguredError)
-    expect(describeWalletError(error, { chainId: 4242 })).toBe('This app does not offer chain 4242.')
+    expect(describeWalletError(error, { chainId: 4242 }, t)).toBe('This app does not offer chain 4242.')
   })
 
   it('a wallet whose provider is missing is not found, and the user learns which one and what to do', async () => {
@@ -118,11 +122,11 @@ describe('errors of wagmi’s own', () => {
     if (!connector) throw new Error('no connector')
     const error = await failure(connect(config, { connector }))
     expect(error).toBeInstanceOf(ProviderNotFoundError)
-    expect(describeWalletError(error, { walletName: 'Rabby Wallet' })).toBe(
+    expect(describeWalletError(error, { walletName: 'Rabby Wallet' }, t)).toBe(
       'Rabby Wallet was not found in this browser. Install or enable it, then reload the page.',
     )
     // wagmi 2 no longer throws ConnectorNotFoundError itself, but still exports it.
-    expect(describeWalletError(new ConnectorNotFoundError())).toBe(
+    expect(describeWalletError(new ConnectorNotFoundError(), {}, t)).toBe(
       'The wallet was not found in this browser. Install or enable it, then reload the page.',
     )
   })

@@ -1,9 +1,16 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
+import { createTranslator } from 'use-intl'
 import type { mainnet } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { connectMutationOptions, switchChainMutationOptions } from 'wagmi/query'
+import { englishMessages } from '../i18n/catalogue.ts'
 import { extensionWalletConfig } from './extension-wallet-config.test-support.ts'
-import { createWalletNoticesCache, walletNoticesStore } from './wallet-notices.ts'
+import { describeWalletError } from './wallet-error-text.ts'
+import { createWalletNoticesCache, type WalletFailure, walletNoticesStore } from './wallet-notices.ts'
+
+const t = createTranslator({ locale: 'en', messages: englishMessages })
+const text = (failure: WalletFailure | undefined) =>
+  failure && describeWalletError(failure.error, failure.context, t)
 
 /** wagmi with one extension wallet whose provider has gone (removed or disabled after load). */
 const missingWallet = () => extensionWalletConfig(undefined)
@@ -22,7 +29,7 @@ describe('wallet notices', () => {
     await new MutationObserver(queryClient, connectMutationOptions(config))
       .mutate({ connector })
       .catch(() => {})
-    expect(walletNoticesStore.get().connectError).toBe(
+    expect(text(walletNoticesStore.get().connectError)).toBe(
       'Rabby Wallet was not found in this browser. Install or enable it, then reload the page.',
     )
   })
@@ -32,9 +39,8 @@ describe('wallet notices', () => {
     const observer = new MutationObserver(queryClient, switchChainMutationOptions(missingWallet()))
     // A chain outside the config (the types allow only configured ones; an id from a link would not be).
     await observer.mutate({ chainId: 4242 } as unknown as { chainId: typeof mainnet.id }).catch(() => {})
-    expect(walletNoticesStore.get().switchError).toEqual({
-      unsupported: false,
-      message: 'This app does not offer chain 4242.',
-    })
+    const switchError = walletNoticesStore.get().switchError
+    expect(switchError?.unsupported).toBe(false)
+    expect(text(switchError?.failure)).toBe('This app does not offer chain 4242.')
   })
 })

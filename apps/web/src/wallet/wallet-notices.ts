@@ -1,6 +1,10 @@
 import { MutationCache } from '@tanstack/react-query'
+import { englishMessages } from '../i18n/catalogue.ts'
 import { isSwitchingUnsupportedError } from './switch-chain-support.ts'
-import { describeWalletError, errorCode, type WalletErrorContext } from './wallet-error-text.ts'
+import { errorCode, type WalletErrorContext } from './wallet-error-text.ts'
+
+/** A failed wallet request as it came, worded by the component in the page's language. */
+export type WalletFailure = { error: unknown; context: WalletErrorContext }
 
 /**
  * What went wrong with the last wallet request the app made through wagmi (connect, switch
@@ -9,10 +13,14 @@ import { describeWalletError, errorCode, type WalletErrorContext } from './walle
  */
 export type WalletNotices = {
   /** The last connection attempt failed (user rejection, a request already pending, …). */
-  connectError?: string
+  connectError?: WalletFailure
   /** The last network switch failed; `unsupported` when the wallet cannot switch at all. */
-  switchError?: { unsupported: boolean; message: string }
-  /** The wallet rejected signing the sign-in message (RainbowKit shows nothing then). */
+  switchError?: { unsupported: boolean; failure: WalletFailure }
+  /**
+   * The wallet rejected signing the sign-in message (RainbowKit shows nothing then). Still a text,
+   * the catalogue's English `wallet.notices.signRejected`, for auth/SignInErrorNotice.tsx, which
+   * shows it as it is; once that component translates the key itself this becomes a flag.
+   */
   signError?: string
 }
 
@@ -58,15 +66,15 @@ export function createWalletNoticesCache(): MutationCache {
     },
     onError(error, variables, _context, mutation) {
       const name = mutationName(mutation)
-      const message = describeWalletError(error, contextOf(variables))
-      if (name === 'connect') walletNoticesStore.update({ connectError: message })
+      const failure: WalletFailure = { error, context: contextOf(variables) }
+      if (name === 'connect') walletNoticesStore.update({ connectError: failure })
       if (name === 'switchChain') {
         const unsupported = isSwitchingUnsupportedError(error)
-        walletNoticesStore.update({ switchError: { unsupported, message } })
+        walletNoticesStore.update({ switchError: { unsupported, failure } })
       }
       // RainbowKit's own text for this case; it shows it itself for every other signing failure.
       if (name === 'signMessage' && errorCode(error) === 4001) {
-        walletNoticesStore.update({ signError: 'Error signing message, please retry!' })
+        walletNoticesStore.update({ signError: englishMessages.wallet.notices.signRejected })
       }
     },
   })

@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore } from 'react'
+import { useTranslations } from 'use-intl'
 import type { DemoProvider } from './demo-provider.ts'
 import { demoWalletIcon, demoWalletInfo } from './demo-wallet-info.ts'
 import type { DemoWalletLoader } from './demo-wallet-loader.ts'
@@ -11,6 +12,7 @@ export type DemoWalletPanelProps = { wallet: DemoWalletLoader }
  * first paint; the wallet itself loads on the first sign of intent here or on the connect button.
  */
 export function DemoWalletPanel({ wallet }: DemoWalletPanelProps) {
+  const t = useTranslations('wallet.demoWallet')
   const provider = useSyncExternalStore(wallet.subscribe, wallet.current)
   const [open, setOpen] = useState(false)
   const bodyId = useId()
@@ -38,11 +40,11 @@ export function DemoWalletPanel({ wallet }: DemoWalletPanelProps) {
       </button>
       {open && (
         <div id={bodyId} className="demo-wallet__body">
-          <p className="demo-wallet__note">Test keys only — never send real funds to these accounts.</p>
+          <p className="demo-wallet__note">{t('testKeysWarning')}</p>
           {provider ? (
             <DemoWalletState provider={provider} chainName={wallet.chainName} />
           ) : (
-            <p role="status">Loading the demo wallet…</p>
+            <p role="status">{t('loading')}</p>
           )}
         </div>
       )}
@@ -55,30 +57,30 @@ function DemoWalletState({
   chainName,
 }: {
   provider: DemoProvider
-  chainName: (id: number) => string
+  chainName: (id: number) => string | undefined
 }) {
+  const t = useTranslations('wallet.demoWallet')
   const state = useSyncExternalStore(provider.subscribe, provider.getState)
+  const chain = chainName(state.chainId) ?? t('unknownNetwork', { chainId: state.chainId })
   const selectId = useId()
   return (
     <>
-      <label htmlFor={selectId}>Demo account</label>
+      <label htmlFor={selectId}>{t('accountLabel')}</label>
       <select
         id={selectId}
         value={state.selectedIndex}
         onChange={(event) => provider.selectAccount(Number(event.target.value))}
       >
         {state.accounts.map((address, index) => (
-          <option key={address} value={index}>
-            {`#${index} ${address}`}
+          <option key={address} value={index} dir="ltr">
+            {t('accountOption', { index, address })}
           </option>
         ))}
       </select>
-      <p>
-        Network: <span>{chainName(state.chainId)}</span>
-      </p>
-      <p>Site access: {state.permitted ? 'connected' : 'not connected'}</p>
+      <p>{t.rich('network', { chainName: chain, chain: (name) => <span>{name}</span> })}</p>
+      <p>{t('siteAccess', { access: state.permitted ? 'connected' : 'none' })}</p>
       <button type="button" disabled={!state.permitted} onClick={() => provider.revokeSite()}>
-        Disconnect this site
+        {t('disconnectSite')}
       </button>
     </>
   )

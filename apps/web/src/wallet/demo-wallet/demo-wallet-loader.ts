@@ -15,7 +15,8 @@ export type DemoWalletLoader = {
   /** The installed wallet, once loaded. */
   current(): DemoProvider | undefined
   subscribe(listener: () => void): () => void
-  chainName(chainId: number): string
+  /** The configured name of a chain; undefined for one the config does not name. */
+  chainName(chainId: number): string | undefined
 }
 
 /**
@@ -47,7 +48,6 @@ export function createDemoWalletLoader(config: PublicConfig): DemoWalletLoader |
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    chainName: (chainId) =>
-      config.chains.find((chain) => chain.id === chainId)?.name ?? `Unknown network (chain ${chainId})`,
+    chainName: (chainId) => config.chains.find((chain) => chain.id === chainId)?.name,
   }
 }
