@@ -62,7 +62,7 @@ describe('Signet in the visitor’s language', () => {
   const key = (index: number) =>
     environment.fixture.signet.accounts[index] as { address: string; privateKey: string }
 
-  it.each(languages)(
+  it.for(languages)(
     '$browser: every main view in $locale, $dir',
     { timeout: 180_000 },
     async (language, test) => {
