@@ -76,7 +76,7 @@ export function SendTestTransaction({ address, chainId, currencySymbol }: SendTe
       })
       setStatus(t('account.testTransaction.sent', { hash: hash.slice(0, 10) }))
     } catch (error) {
-      setStatus(describeWalletError(error))
+      setStatus(describeWalletError(error, {}, t))
     }
   }
 

@@ -15,15 +15,15 @@ import { verifyTroubleText } from './verify-failure.ts'
  */
 export function SignInErrorNotice() {
   const t = useTranslations()
-  const { signError } = useSyncExternalStore(walletNoticesStore.subscribe, walletNoticesStore.get)
+  const { signRejected } = useSyncExternalStore(walletNoticesStore.subscribe, walletNoticesStore.get)
   const trouble = useSyncExternalStore(signInNoticeStore.subscribe, signInNoticeStore.get)
   const { openConnectModal, connectModalOpen } = useConnectModal()
   return (
     <>
-      {signError && (
+      {signRejected && (
         <div className="toast" role="alert" data-testid="sign-error">
-          <p>{signError}</p>
-          <button type="button" onClick={() => walletNoticesStore.update({ signError: undefined })}>
+          <p>{t('wallet.notices.signRejected')}</p>
+          <button type="button" onClick={() => walletNoticesStore.update({ signRejected: undefined })}>
             {t('auth.notice.dismiss')}
           </button>
         </div>

@@ -1,5 +1,4 @@
-import { createTranslator } from 'use-intl'
-import { englishMessages, type Messages } from '../i18n/catalogue.ts'
+import type { Messages } from '../i18n/catalogue.ts'
 import type { Translate } from '../i18n/translate.ts'
 
 /** What the failed request was about, when the caller knows it (wagmi's mutation variables). */
@@ -59,20 +58,13 @@ export function walletErrorMessage(
  *
  * @example describeWalletError(error, { walletName: 'Rabby Wallet' }, t)
  */
-export function describeWalletError(
-  error: unknown,
-  context: WalletErrorContext = {},
-  t: Translate = englishTranslator,
-): string {
+export function describeWalletError(error: unknown, context: WalletErrorContext, t: Translate): string {
   const message = walletErrorMessage(error, context)
   if (message) return t(message.key, message.values)
   return error instanceof Error
     ? (error as { shortMessage?: string }).shortMessage || error.message
     : String(error)
 }
-
-// Only for callers not yet handing their translator over (account/SendTestTransaction.tsx).
-const englishTranslator: Translate = createTranslator({ locale: 'en', messages: englishMessages })
 
 /** The first EIP-1193 / JSON-RPC code found along the error's cause chain. */
 export function errorCode(error: unknown): number | undefined {

@@ -1,5 +1,4 @@
 import { MutationCache } from '@tanstack/react-query'
-import { englishMessages } from '../i18n/catalogue.ts'
 import { isSwitchingUnsupportedError } from './switch-chain-support.ts'
 import { errorCode, type WalletErrorContext } from './wallet-error-text.ts'
 
@@ -21,7 +20,8 @@ export type WalletNotices = {
    * the catalogue's English `wallet.notices.signRejected`, for auth/SignInErrorNotice.tsx, which
    * shows it as it is; once that component translates the key itself this becomes a flag.
    */
-  signError?: string
+  /** The wallet refused to sign the sign-in message (4001); shown as `wallet.notices.signRejected`. */
+  signRejected?: boolean
 }
 
 let notices: WalletNotices = {}
@@ -62,7 +62,7 @@ export function createWalletNoticesCache(): MutationCache {
       const name = mutationName(mutation)
       if (name === 'connect') walletNoticesStore.update({ connectError: undefined })
       if (name === 'switchChain') walletNoticesStore.update({ switchError: undefined })
-      if (name === 'signMessage') walletNoticesStore.update({ signError: undefined })
+      if (name === 'signMessage') walletNoticesStore.update({ signRejected: undefined })
     },
     onError(error, variables, _context, mutation) {
       const name = mutationName(mutation)
@@ -74,7 +74,7 @@ export function createWalletNoticesCache(): MutationCache {
       }
       // RainbowKit's own text for this case; it shows it itself for every other signing failure.
       if (name === 'signMessage' && errorCode(error) === 4001) {
-        walletNoticesStore.update({ signError: englishMessages.wallet.notices.signRejected })
+        walletNoticesStore.update({ signRejected: true })
       }
     },
   })
