@@ -37,6 +37,8 @@ export class GatewayHttpError extends GatewayError {
 
 export class GatewayTimeoutError extends GatewayError {
   readonly timeoutMs: number
+  /** `GET /v1/chains/1/safes/0x…`: what was asked. */
+  readonly request: string
   constructor(call: GatewayCallName, request: string, timeoutMs: number) {
     super(
       'GATEWAY_TIMEOUT',
@@ -45,10 +47,14 @@ export class GatewayTimeoutError extends GatewayError {
     )
     this.name = 'GatewayTimeoutError'
     this.timeoutMs = timeoutMs
+    this.request = request
   }
 }
 
 export class GatewayNetworkError extends GatewayError {
+  /** What was asked, and why it did not arrive (the fetch error's message). */
+  readonly request: string
+  readonly reason: string
   constructor(call: GatewayCallName, request: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
     super(
@@ -60,6 +66,8 @@ export class GatewayNetworkError extends GatewayError {
       },
     )
     this.name = 'GatewayNetworkError'
+    this.request = request
+    this.reason = reason
   }
 }
 
@@ -67,6 +75,8 @@ export class GatewayNetworkError extends GatewayError {
 export class GatewayResponseError extends GatewayError {
   /** Where the first mismatch is, e.g. `owners[0].value` (empty for the body itself). */
   readonly field: string
+  /** What is wrong there, e.g. `expected a string`. */
+  readonly problem: string
   constructor(call: GatewayCallName, field: string, problem: string) {
     super(
       'GATEWAY_RESPONSE_INVALID',
@@ -75,5 +85,6 @@ export class GatewayResponseError extends GatewayError {
     )
     this.name = 'GatewayResponseError'
     this.field = field
+    this.problem = problem
   }
 }

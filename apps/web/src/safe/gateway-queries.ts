@@ -1,5 +1,5 @@
 import type { GatewayClient } from '@signet/gateway/client'
-import type { GatewayError, GatewayTimeoutError } from '@signet/gateway/errors'
+import { GatewayNetworkError, GatewayResponseError, GatewayTimeoutError } from '@signet/gateway/errors'
 import { type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { Translate } from '../i18n/translate.ts'
 import { pageCursor } from './safe-facts.ts'
@@ -41,22 +41,13 @@ export function useGatewayPages<Page extends { next?: string | null }>(
  * malformed answer) by their code, with the technical detail their message carries.
  */
 export function errorText(t: Translate, error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const { code, call } = error as Partial<GatewayError>
-  const message = error.message
-  if (code === 'GATEWAY_RESPONSE_INVALID' && call) {
-    const prefix = `Unexpected Safe Client Gateway response to ${call}: `
-    if (message.startsWith(prefix))
-      return t('safe.gatewayErrors.responseInvalid', { call, detail: message.slice(prefix.length) })
+  if (error instanceof GatewayResponseError) {
+    const detail = error.field ? `${error.field}: ${error.problem}` : error.problem
+    return t('safe.gatewayErrors.responseInvalid', { call: error.call, detail })
   }
-  if (code === 'GATEWAY_TIMEOUT') {
-    const { timeoutMs } = error as GatewayTimeoutError
-    const request = /\((.*)\)$/s.exec(message)?.[1]
-    if (request !== undefined) return t('safe.gatewayErrors.timeout', { timeoutMs, request })
-  }
-  if (code === 'GATEWAY_NETWORK_ERROR') {
-    const parts = /could not be reached \((.*?)\): (.*)$/s.exec(message)
-    if (parts) return t('safe.gatewayErrors.unreachable', { request: parts[1] ?? '', reason: parts[2] ?? '' })
-  }
-  return message
+  if (error instanceof GatewayTimeoutError)
+    return t('safe.gatewayErrors.timeout', { timeoutMs: error.timeoutMs, request: error.request })
+  if (error instanceof GatewayNetworkError)
+    return t('safe.gatewayErrors.unreachable', { request: error.request, reason: error.reason })
+  return error instanceof Error ? error.message : String(error)
 }
