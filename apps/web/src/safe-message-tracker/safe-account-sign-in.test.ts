@@ -1,5 +1,5 @@
 import { GatewayHttpError } from '@signet/gateway/errors'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthApiError, type SignInSession } from '../auth/auth-api.ts'
 import { safeNotDeployed, signInAsConnectedSafe } from './safe-account-sign-in.ts'
@@ -8,6 +8,7 @@ import type { SafeMessageGateway } from './safe-message-watch.ts'
 import { SafeSignInTracker, type SafeSignInTrackerServices } from './safe-sign-in-tracker.ts'
 import { signInStores } from './stored-sign-in.ts'
 import { safeSignInTexts as texts } from './texts.ts'
+import { memoryStorage, preparedSignature, sessionOf } from './tracker-test-kit.ts'
 
 const trackedSignInStorageKey = signInStores.connected.key
 const loadTrackedSignIn = signInStores.connected.load
@@ -15,24 +16,13 @@ const newTracker = (services: SafeSignInTrackerServices) =>
   new SafeSignInTracker(services, signInStores.connected)
 
 const safe = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' as Address
-const session: SignInSession = {
-  address: safe,
-  chainId: 31337,
-  accountType: 'contract',
-  issuedAt: '2026-11-25T10:00:00.000Z',
-  expiresAt: '2026-11-26T10:00:00.000Z',
-}
-const prepared = `0x${'11'.repeat(130)}` as Hex
+const session = sessionOf(safe)
+const prepared = preparedSignature
 
 type Gateway = { message: Awaited<ReturnType<SafeMessageGateway['getSafeMessage']>> | undefined }
 
 function setUp() {
-  const memory = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-  }
+  const storage = memoryStorage()
   const gateway: Gateway = { message: undefined }
   const verified: { message: string; signature: string }[] = []
   const signedIn: SignInSession[] = []

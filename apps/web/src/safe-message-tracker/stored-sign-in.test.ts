@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type KeyValueStorage,
-  type OwnerSignInExtra,
-  type StoredSafeSignIn,
-  signInStores,
-} from './stored-sign-in.ts'
+import { type OwnerSignInExtra, type StoredSafeSignIn, signInStores } from './stored-sign-in.ts'
+import { memoryStorage } from './tracker-test-kit.ts'
 
 const { save: savePendingSignIn, load: loadPendingSignIn, clear: clearPendingSignIn } = signInStores.owner
 const pendingSignInStorageKey = signInStores.owner.key
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>()
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  }
-}
 
 const pending: StoredSafeSignIn & OwnerSignInExtra = {
   chainId: 31337,

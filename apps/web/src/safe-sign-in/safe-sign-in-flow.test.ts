@@ -3,32 +3,21 @@ import { GatewayHttpError, GatewayNetworkError } from '@signet/gateway/errors'
 import type { Address, Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SignInSession } from '../auth/auth-api.ts'
 import { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
 import { type OwnerSignInExtra, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
+import { memoryStorage, preparedSignature, sessionOf } from '../safe-message-tracker/tracker-test-kit.ts'
 import { checkOwnersUnchanged, proposeAsOwner } from './safe-sign-in-flow.ts'
 
 const ownerA = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 const ownerB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address
 const safe = '0xA4899D35897033b927acFCf422bc745916139776' as Address
-const prepared = `0x${'11'.repeat(130)}` as Hex
-const session: SignInSession = {
-  address: safe,
-  chainId: 31337,
-  accountType: 'contract',
-  issuedAt: '2026-11-25T10:00:00.000Z',
-  expiresAt: '2026-11-26T10:00:00.000Z',
-}
+const prepared = preparedSignature
+const session = sessionOf(safe)
 
 // The owner's sign-in as its hook builds it: the tracker with the owner kind and the owners check.
 function setUp() {
-  const memory = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-  }
+  const storage = memoryStorage()
   const world = {
     threshold: 2,
     message: undefined as { confirmationsSubmitted: number; preparedSignature?: string } | undefined,
@@ -63,7 +52,7 @@ function setUp() {
     },
   } as unknown as GatewayClient
   const auth = {
-    getNonce: async () => ({ nonce: 'abcdefgh12345678' }),
+    getNonce: async () => ({ nonce: 'abcdefgh12345678', expiresAt: '2026-11-25T10:05:00.000Z' }),
     verify: vi.fn(async () => session),
   }
   const tracker = new SafeSignInTracker<OwnerSignInExtra>(
@@ -87,7 +76,7 @@ function setUp() {
   const start = (owner: Address) =>
     tracker.start({ chainId: 31337, safe }, (hold) =>
       proposeAsOwner(
-        { gateway, auth, location: { origin: 'http://localhost:8787' } },
+        { gateway, auth, location: { host: 'localhost:8787', origin: 'http://localhost:8787' } },
         signer as never,
         {
           chainId: 31337,
