@@ -14,7 +14,7 @@ import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
 import { isFramed } from '../safe-app/safe-hosts.ts'
 import type { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
-import { signInStores } from '../safe-message-tracker/stored-sign-in.ts'
+import { type KeyValueStorage, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { readSafeOwnership, safeSessionVerdict } from './safe-ownership.ts'
@@ -72,6 +72,8 @@ export type SignInProviderProps = {
   message?: { statement: string; resources: string[] }
   /** The Safe Client Gateway a sign-in as a Safe watches; without one only the chain is watched. */
   gatewayUrl?: string
+  /** Where a sign-in as the connected Safe is remembered: an application's apart from Signet's own (oidc/). */
+  safeSignInStorage?: KeyValueStorage
   children: ReactNode
 }
 
@@ -84,7 +86,14 @@ type Session = { status: AuthenticationStatus; session?: SignInSession; endedBec
  * (`contract`), which stays while the Safe's chain confirms the wallet's account as one of its owners
  * (and ends when it cannot, saying why).
  */
-export function SignInProvider({ api, appName, message, gatewayUrl, children }: SignInProviderProps) {
+export function SignInProvider({
+  api,
+  appName,
+  message,
+  gatewayUrl,
+  safeSignInStorage = window.localStorage,
+  children,
+}: SignInProviderProps) {
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
   const [closingDialog, setClosingDialog] = useState(false)
@@ -146,9 +155,11 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
             return gateway
           },
           chainClient: (chainId) => getPublicClient(config, { chainId }),
-          storage: window.localStorage,
+          storage: safeSignInStorage,
           appName,
           location: window.location,
+          // Signing in to an application: the Safe signs the application's statement, as an owner would.
+          ...(message ? { application: message } : {}),
           onSignedIn: (session) => setState({ status: 'authenticated', session }),
         },
         signInStores.connected,
@@ -157,12 +168,12 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
       return signIn
     })
     return safeAccountLoader.current
-  }, [api, appName, config, gatewayUrl])
+  }, [api, appName, message, config, gatewayUrl, safeSignInStorage])
 
   useEffect(() => {
-    if (isFramed() || window.localStorage.getItem(signInStores.connected.key) === null) return
+    if (isFramed() || safeSignInStorage.getItem(signInStores.connected.key) === null) return
     void loadSafeAccountSignIn().then((signIn) => signIn.resume())
-  }, [loadSafeAccountSignIn])
+  }, [loadSafeAccountSignIn, safeSignInStorage])
 
   const takeOverForSafe = useCallback(
     async (request: { address: Address; chainId: number; nonce: string }) => {

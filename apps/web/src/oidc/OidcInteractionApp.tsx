@@ -73,6 +73,10 @@ export default function OidcInteractionApp({
     () => (details ? { statement: details.statement, resources: [details.redirectUri] } : undefined),
     [details],
   )
+  const safeSignInStorage = useMemo(
+    () => (details ? applicationStorage(window.localStorage, details.client.id) : undefined),
+    [details],
+  )
 
   if (!details) {
     return createPortal(
@@ -98,6 +102,7 @@ export default function OidcInteractionApp({
           appName={details.client.name}
           gatewayUrl={config.gatewayUrl}
           {...(message ? { message } : {})}
+          {...(safeSignInStorage ? { safeSignInStorage } : {})}
         >
           {children}
         </SignInProvider>

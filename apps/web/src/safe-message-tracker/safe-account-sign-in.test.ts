@@ -163,6 +163,18 @@ describe('signing in as the connected Safe (the tracker with a wallet to ask)', 
     expect(t.storage.getItem(trackedSignInStorageKey)).toBeNull()
   })
 
+  it('signing in to an application (OpenID Connect): the Safe signs the application’s statement', async () => {
+    const t = setUp()
+    const application = {
+      statement: 'Sign in to Dashboard with your Ethereum account.',
+      resources: ['http://127.0.0.1:5555/callback'],
+    }
+    await start(newTracker({ ...t.services, application }), async () => '0x')
+    const message = loadTrackedSignIn(t.storage)?.message ?? ''
+    expect(message).toContain(`\n${safe}\n\nSign in to Dashboard with your Ethereum account.\n\n`)
+    expect(message).toMatch(/\nResources:\n- http:\/\/127\.0\.0\.1:5555\/callback$/)
+  })
+
   it('a Safe not deployed yet: says it must be deployed first, asks nothing', () => {
     const t = setUp()
     safeNotDeployed(t.signIn, 'Local chain')
