@@ -64,4 +64,20 @@ describe('startPolling', () => {
     await vi.advanceTimersByTimeAsync(60_000)
     expect(looks).toBe(2)
   })
+
+  it('can wait the first pause before its first look', async () => {
+    let looks = 0
+    startPolling(
+      async () => {
+        looks++
+        return 'same'
+      },
+      undefined,
+      false,
+    )
+    await vi.advanceTimersByTimeAsync(1_999)
+    expect(looks).toBe(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(looks).toBe(1)
+  })
 })

@@ -21,7 +21,7 @@ export function pollDelayMs(attempt: number, settings: BackoffSettings = confirm
 export type Poller = { now(): void; stop(): void }
 
 /**
- * Calls `look` again and again on a back-off schedule until stopped or until it answers `'stop'`; an
+ * Calls `look` at once, then again and again on a back-off schedule until stopped or until it answers `'stop'`; an
  * answer of `'moved'` (something changed: a new confirmation) starts the schedule over. Never two looks at
  * once; a look that throws is simply looked at again later.
  *
@@ -30,6 +30,8 @@ export type Poller = { now(): void; stop(): void }
 export function startPolling(
   look: () => Promise<'stop' | 'moved' | 'same'>,
   settings: BackoffSettings = confirmationBackoff,
+  /** `false`: the first look waits the first pause (the caller has just looked itself). */
+  lookAtOnce = true,
 ): Poller {
   let attempt = 0
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -51,7 +53,8 @@ export function startPolling(
     if (outcome === 'moved') attempt = 0
     timer = setTimeout(() => void run(), pollDelayMs(attempt++, settings))
   }
-  void run()
+  if (lookAtOnce) void run()
+  else timer = setTimeout(() => void run(), pollDelayMs(attempt++, settings))
   return {
     now() {
       attempt = 0

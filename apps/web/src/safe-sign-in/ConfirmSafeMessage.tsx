@@ -51,10 +51,15 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
   // After confirming: follow the others, with back-off, until the message is confirmed.
   useEffect(() => {
     if (!confirmed || settled) return
-    const poller = startPolling(async () => {
-      await refetch()
-      return 'same'
-    })
+    // `confirm` has just read the message: the first look waits.
+    const poller = startPolling(
+      async () => {
+        await refetch()
+        return 'same'
+      },
+      undefined,
+      false,
+    )
     return () => poller.stop()
   }, [confirmed, settled, refetch])
 
