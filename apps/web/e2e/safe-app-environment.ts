@@ -1,18 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
+import { startDemoChain } from '@signet/devchain/demo'
 import { freePort } from '@signet/devchain/free-port'
-import { createSafe } from '@signet/devchain/safe'
-import { deploySafeContracts } from '@signet/devchain/safe-deploy'
-import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
-import { type SandboxHost, startSandboxHost } from '@signet/sandbox/host/sandbox-host'
-import { type RunningSignet, startSignet } from '@signet/server'
-import type { Browser, FrameLocator, Locator, Page } from 'playwright-core'
+import { startSandboxHost } from '@signet/sandbox/host/sandbox-host'
+import type { FrameLocator, Locator, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, type TestContext } from 'vitest'
 import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
+import {
+  type SafeHostWorld,
+  startLegacySafeAndGateway,
+  startSignetOn,
+  stopInOrder,
+} from './harness/safe-host-world.ts'
 
 /**
  * Signet framed by the sandbox Safe{Wallet} host on another site: Signet on http://localhost:<port>,
@@ -21,15 +20,7 @@ import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
  * SIGNET_SAFE_HOSTS, SIGNET_EXPLORER_31337), the host and a browser, for a whole test file.
  * `SIGNET_E2E_WEB_DIST` points at another build of the app.
  */
-export type SafeAppEnvironment = {
-  chain: DemoChain
-  legacySafe: Address
-  gateway: LocalGateway
-  explorer: FakeExplorer
-  signet: RunningSignet
-  host: SandboxHost
-  browser: Browser
-}
+export type SafeAppEnvironment = SafeHostWorld & { explorer: FakeExplorer }
 
 export function useSafeAppEnvironment(): SafeAppEnvironment {
   const environment = {} as SafeAppEnvironment
@@ -37,33 +28,15 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
   beforeAll(async () => {
     const [chain, browser] = await Promise.all([startDemoChain(), launchBrowser()])
     Object.assign(environment, { chain, browser })
-    const legacy = await deploySafeContracts(chain.anvil.rpcUrl, '1.1.1')
-    environment.legacySafe = await createSafe({
-      rpcUrl: chain.anvil.rpcUrl,
-      deployment: legacy,
-      owners: chain.demoSafe.owners,
-      threshold: 2,
-      saltNonce: 111n,
-    })
-    const deployments = [...Object.values(chain.deployments), legacy]
-    environment.gateway = await startLocalGateway({ rpcUrl: chain.anvil.rpcUrl, chainId: 31337, deployments })
+    const world = await startLegacySafeAndGateway(chain, 111n)
+    const { deployments } = world
+    Object.assign(environment, { legacySafe: world.legacySafe, gateway: world.gateway })
     environment.explorer = await startFakeExplorer()
     const hostPort = await freePort()
-    dataDir = await mkdtemp(join(tmpdir(), 'signet-safe-app-'))
-    environment.signet = await startSignet({
-      env: {
-        PORT: '0',
-        DATABASE_URL: join(dataDir, 'signet.sqlite'),
-        SIGNET_MODE: 'demo',
-        SIGNET_RATE_LIMIT: 'off',
-        LOG_LEVEL: 'silent',
-        SIGNET_RPC_31337: chain.anvil.rpcUrl,
-        SIGNET_GATEWAY_URL: environment.gateway.url,
-        SIGNET_SAFE_HOSTS: `http://127.0.0.1:${hostPort}`,
-        SIGNET_EXPLORER_31337: environment.explorer.url,
-      },
-      ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
-    })
+    ;({ signet: environment.signet, dataDir } = await startSignetOn('safe-app', environment, {
+      SIGNET_SAFE_HOSTS: `http://127.0.0.1:${hostPort}`,
+      SIGNET_EXPLORER_31337: environment.explorer.url,
+    }))
     environment.host = await startSandboxHost({
       appUrl: `${environment.signet.url}/`,
       rpcUrl: chain.anvil.rpcUrl,
@@ -78,13 +51,8 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
     })
   })
   afterAll(async () => {
-    await environment.browser?.close()
-    await environment.host?.stop()
-    await environment.signet?.stop()
-    await environment.gateway?.stop()
-    await environment.explorer?.stop()
-    await environment.chain?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    const { browser, host, signet, gateway, explorer, chain } = environment
+    await stopInOrder([browser, host, signet, gateway, explorer, chain], dataDir)
   })
   return environment
 }

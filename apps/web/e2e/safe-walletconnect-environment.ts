@@ -1,21 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type DemoChain, startDemoChain } from '@signet/devchain/demo'
-import { createSafe } from '@signet/devchain/safe'
-import { deploySafeContracts } from '@signet/devchain/safe-deploy'
-import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/local-gateway'
-import { type SandboxHost, startSandboxHost } from '@signet/sandbox/host/sandbox-host'
+import { startDemoChain } from '@signet/devchain/demo'
+import { startSandboxHost } from '@signet/sandbox/host/sandbox-host'
 import {
   type LocalWalletConnectRelay,
   startLocalWalletConnectRelay,
 } from '@signet/sandbox/walletconnect-relay/local-relay'
-import { type RunningSignet, startSignet } from '@signet/server'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, expect, type TestContext } from 'vitest'
 import { keepScreenshot, launchBrowser, openPage } from './harness/browser.ts'
 import { dialog, readQrCode } from './harness/rainbowkit.ts'
+import {
+  type SafeHostWorld,
+  startLegacySafeAndGateway,
+  startSignetOn,
+  stopInOrder,
+} from './harness/safe-host-world.ts'
 import { testWalletConnectProjectId } from './harness/signet-server.ts'
 
 /**
@@ -26,15 +25,7 @@ import { testWalletConnectProjectId } from './harness/signet-server.ts'
  * host on the same relay, whose WalletConnect page answers as Safe{Wallet} does. Nothing is routed:
  * the page's WalletConnect code talks to the relay the server configured.
  */
-export type SafeWalletConnectEnvironment = {
-  chain: DemoChain
-  legacySafe: Address
-  gateway: LocalGateway
-  relay: LocalWalletConnectRelay
-  signet: RunningSignet
-  host: SandboxHost
-  browser: Browser
-}
+export type SafeWalletConnectEnvironment = SafeHostWorld & { relay: LocalWalletConnectRelay }
 
 export function useSafeWalletConnectEnvironment(): SafeWalletConnectEnvironment {
   const environment = {} as SafeWalletConnectEnvironment
@@ -46,31 +37,13 @@ export function useSafeWalletConnectEnvironment(): SafeWalletConnectEnvironment 
       startLocalWalletConnectRelay(),
     ])
     Object.assign(environment, { chain, browser, relay })
-    const legacy = await deploySafeContracts(chain.anvil.rpcUrl, '1.1.1')
-    environment.legacySafe = await createSafe({
-      rpcUrl: chain.anvil.rpcUrl,
-      deployment: legacy,
-      owners: chain.demoSafe.owners,
-      threshold: 2,
-      saltNonce: 1_111n,
-    })
-    const deployments = [...Object.values(chain.deployments), legacy]
-    environment.gateway = await startLocalGateway({ rpcUrl: chain.anvil.rpcUrl, chainId: 31337, deployments })
-    dataDir = await mkdtemp(join(tmpdir(), 'signet-safe-wc-'))
-    environment.signet = await startSignet({
-      env: {
-        PORT: '0',
-        DATABASE_URL: join(dataDir, 'signet.sqlite'),
-        SIGNET_MODE: 'demo',
-        SIGNET_RATE_LIMIT: 'off',
-        LOG_LEVEL: 'silent',
-        SIGNET_RPC_31337: chain.anvil.rpcUrl,
-        SIGNET_GATEWAY_URL: environment.gateway.url,
-        SIGNET_WALLETCONNECT_PROJECT_ID: testWalletConnectProjectId,
-        SIGNET_WALLETCONNECT_RELAY_URL: relay.url,
-      },
-      ...(process.env.SIGNET_E2E_WEB_DIST ? { webDist: process.env.SIGNET_E2E_WEB_DIST } : {}),
-    })
+    const world = await startLegacySafeAndGateway(chain, 1_111n)
+    const { deployments } = world
+    Object.assign(environment, { legacySafe: world.legacySafe, gateway: world.gateway })
+    ;({ signet: environment.signet, dataDir } = await startSignetOn('safe-wc', environment, {
+      SIGNET_WALLETCONNECT_PROJECT_ID: testWalletConnectProjectId,
+      SIGNET_WALLETCONNECT_RELAY_URL: relay.url,
+    }))
     environment.host = await startSandboxHost({
       appUrl: `${environment.signet.url}/`,
       rpcUrl: chain.anvil.rpcUrl,
@@ -86,13 +59,8 @@ export function useSafeWalletConnectEnvironment(): SafeWalletConnectEnvironment 
     })
   })
   afterAll(async () => {
-    await environment.browser?.close()
-    await environment.host?.stop()
-    await environment.signet?.stop()
-    await environment.relay?.stop()
-    await environment.gateway?.stop()
-    await environment.chain?.stop()
-    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+    const { browser, host, signet, relay, gateway, chain } = environment
+    await stopInOrder([browser, host, signet, relay, gateway, chain], dataDir)
   })
   return environment
 }

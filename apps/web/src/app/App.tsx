@@ -26,7 +26,7 @@ const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 // Signing in as a Safe from an owner's wallet: its own chunk (it brings the gateway client and its
 // response validation), fetched once the wallet part is here.
 // Signing in as a connected Safe (WalletConnect and others): only once such a sign-in exists.
-const SafeAccountSignInPanel = lazy(() => import('../safe-message-tracker/SafeAccountSignInPanel.tsx'))
+const ConnectedSafeSignInPanel = lazy(() => import('../safe-message-tracker/ConnectedSafeSignInPanel.tsx'))
 const SafeOwnerSignIn = lazy(() =>
   import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
 )
@@ -158,7 +158,7 @@ function SafeAccountSignInSlot({ config }: { config: PublicConfig }) {
   if (!safeAccountSignIn) return null
   return (
     <Suspense fallback={null}>
-      <SafeAccountSignInPanel signIn={safeAccountSignIn} config={config} />
+      <ConnectedSafeSignInPanel signIn={safeAccountSignIn} config={config} />
     </Suspense>
   )
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MemoryStorage } from '../safe-app/frame-storage.ts'
-import { pendingSignInStorageKey } from '../safe-sign-in/pending-sign-in-storage.ts'
+import { signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { wagmiStoreKey } from '../wallet/remembered-connection.ts'
 import { pendingSafeSignInKey, walletNeededAtOnce } from './wallet-app-loader.ts'
 
@@ -60,6 +60,6 @@ describe('walletNeededAtOnce', () => {
   })
 
   it('reads the pending Safe sign-in under the key its store writes', () => {
-    expect(pendingSafeSignInKey).toBe(pendingSignInStorageKey)
+    expect(pendingSafeSignInKey).toBe(signInStores.owner.key)
   })
 })

@@ -14,7 +14,7 @@ export type LoadedWalletApp = {
 }
 
 /**
- * Where a Safe sign-in waiting for co-owners is kept (safe-sign-in/pending-sign-in-storage.ts,
+ * Where a Safe sign-in waiting for co-owners is kept (safe-message-tracker/stored-sign-in.ts,
  * which needs viem: the same key is named here, and wallet-app-loader.test.ts keeps them equal).
  */
 export const pendingSafeSignInKey = 'signet.pendingSafeSignIn'

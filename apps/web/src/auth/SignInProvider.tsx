@@ -14,8 +14,8 @@ import { type Address, isAddressEqual } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
 import { isFramed } from '../safe-app/safe-hosts.ts'
-import type { SafeAccountSignIn } from '../safe-message-tracker/safe-account-sign-in.ts'
-import { trackedSignInStorageKey } from '../safe-message-tracker/tracked-sign-in-storage.ts'
+import type { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
+import { type KeyValueStorage, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
 import type { AuthApi, SignInSession } from './auth-api.ts'
 import { readSafeOwnership, type SafeSessionNotice, safeSessionVerdict } from './safe-ownership.ts'
@@ -40,7 +40,7 @@ export type SignInState = {
    */
   closeVerifyDialog(): void
   /** A sign-in as the connected Safe that waits for its message to be signed (loaded when needed). */
-  safeAccountSignIn?: SafeAccountSignIn
+  safeAccountSignIn?: SafeSignInTracker
 }
 
 const SignInContext = createContext<SignInState | undefined>(undefined)
@@ -73,6 +73,8 @@ export type SignInProviderProps = {
   message?: { statement: string; resources: string[] }
   /** The Safe Client Gateway a sign-in as a Safe watches; without one only the chain is watched. */
   gatewayUrl?: string
+  /** Where a sign-in as the connected Safe is remembered: an application's apart from Signet's own (oidc/). */
+  safeSignInStorage?: KeyValueStorage
   children: ReactNode
 }
 
@@ -85,7 +87,14 @@ type Session = { status: AuthenticationStatus; session?: SignInSession; endedBec
  * (`contract`), which stays while the Safe's chain confirms the wallet's account as one of its owners
  * (and ends when it cannot, saying why).
  */
-export function SignInProvider({ api, appName, message, gatewayUrl, children }: SignInProviderProps) {
+export function SignInProvider({
+  api,
+  appName,
+  message,
+  gatewayUrl,
+  safeSignInStorage = window.localStorage,
+  children,
+}: SignInProviderProps) {
   const t = useTranslations('auth')
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
@@ -124,42 +133,50 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
 
   // Signing in as a connected Safe: its module is fetched when an account turns out to be a Safe, or
   // when a sign-in left waiting (a reload, a return days later) is in storage.
-  const [safeAccountSignIn, setSafeAccountSignIn] = useState<SafeAccountSignIn>()
-  const safeAccountLoader = useRef<Promise<SafeAccountSignIn> | undefined>(undefined)
+  const [safeAccountSignIn, setSafeAccountSignIn] = useState<SafeSignInTracker>()
+  const safeAccountLoader = useRef<Promise<SafeSignInTracker> | undefined>(undefined)
+  const chainName = useCallback(
+    (chainId: number) =>
+      config.chains.find((chain) => chain.id === chainId)?.name ?? t('chainFallbackName', { chainId }),
+    [config, t],
+  )
   const loadSafeAccountSignIn = useCallback(() => {
     safeAccountLoader.current ??= Promise.all([
-      import('../safe-message-tracker/safe-account-sign-in.ts'),
+      import('../safe-message-tracker/safe-sign-in-tracker.ts'),
       import('../safe-sign-in/pending-nonce-api.ts'),
-    ]).then(([{ SafeAccountSignIn }, { holdPendingNonce }]) => {
+    ]).then(([{ SafeSignInTracker }, { holdPendingNonce }]) => {
       let gateway: Promise<import('@signet/gateway/client').GatewayClient> | undefined
-      const signIn = new SafeAccountSignIn({
-        auth: api,
-        holdNonce: (message) => holdPendingNonce(message),
-        gateway: () => {
-          if (!gatewayUrl) return Promise.resolve(undefined)
-          gateway ??= import('@signet/gateway/client').then(({ createGatewayClient }) =>
-            createGatewayClient({ baseUrl: gatewayUrl }),
-          )
-          return gateway
+      const signIn = new SafeSignInTracker(
+        {
+          auth: api,
+          holdNonce: (message) => holdPendingNonce(message),
+          gateway: () => {
+            if (!gatewayUrl) return Promise.resolve(undefined)
+            gateway ??= import('@signet/gateway/client').then(({ createGatewayClient }) =>
+              createGatewayClient({ baseUrl: gatewayUrl }),
+            )
+            return gateway
+          },
+          chainClient: (chainId) => getPublicClient(config, { chainId }),
+          storage: safeSignInStorage,
+          appName,
+          location: window.location,
+          // Signing in to an application: the Safe signs the application's statement, as an owner would.
+          ...(message ? { application: message } : {}),
+          onSignedIn: (session) => setState({ status: 'authenticated', session }),
         },
-        chainClient: (chainId) => getPublicClient(config, { chainId }),
-        chainName: (chainId) =>
-          config.chains.find((chain) => chain.id === chainId)?.name ?? t('chainFallbackName', { chainId }),
-        storage: window.localStorage,
-        appName,
-        location: window.location,
-        onSignedIn: (session) => setState({ status: 'authenticated', session }),
-      })
+        signInStores.connected,
+      )
       setSafeAccountSignIn(signIn)
       return signIn
     })
     return safeAccountLoader.current
-  }, [api, appName, config, gatewayUrl, t])
+  }, [api, appName, message, config, gatewayUrl, safeSignInStorage])
 
   useEffect(() => {
-    if (isFramed() || window.localStorage.getItem(trackedSignInStorageKey) === null) return
+    if (isFramed() || safeSignInStorage.getItem(signInStores.connected.key) === null) return
     void loadSafeAccountSignIn().then((signIn) => signIn.resume())
-  }, [loadSafeAccountSignIn])
+  }, [loadSafeAccountSignIn, safeSignInStorage])
 
   const takeOverForSafe = useCallback(
     async (request: { address: Address; chainId: number; nonce: string }) => {
@@ -174,21 +191,34 @@ export function SignInProvider({ api, appName, message, gatewayUrl, children }: 
         // cannot sign; say so instead of asking for a signature nobody can verify.
         const peer = await walletConnectPeer(getAccount(config).connector)
         if (!peer || !isSafeWalletPeer(peer)) return false
-        const signIn = await loadSafeAccountSignIn()
+        const [signIn, { safeNotDeployed }] = await Promise.all([
+          loadSafeAccountSignIn(),
+          import('../safe-message-tracker/safe-account-sign-in.ts'),
+        ])
         setClosingDialog(true)
-        signIn.notDeployed(request.chainId)
+        safeNotDeployed(signIn, chainName(request.chainId))
         return true
       }
       if (check?.kind !== 'safe') return false
-      const signIn = await loadSafeAccountSignIn()
+      const [signIn, { signInAsConnectedSafe }] = await Promise.all([
+        loadSafeAccountSignIn(),
+        import('../safe-message-tracker/safe-account-sign-in.ts'),
+      ])
       setClosingDialog(true)
-      void signIn.start(
-        { safe: request.address, chainId: request.chainId, version: check.version, nonce: request.nonce },
+      void signInAsConnectedSafe(
+        signIn,
+        {
+          safe: request.address,
+          chainId: request.chainId,
+          version: check.version,
+          nonce: request.nonce,
+          chainName: chainName(request.chainId),
+        },
         (message) => signMessage(config, { account: request.address, message }),
       )
       return true
     },
-    [config, loadSafeAccountSignIn],
+    [config, chainName, loadSafeAccountSignIn],
   )
 
   const adapter = useMemo(

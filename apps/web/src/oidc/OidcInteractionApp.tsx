@@ -8,9 +8,9 @@ import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
 import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider } from '../auth/SignInProvider.tsx'
+import type { KeyValueStorage } from '../safe-message-tracker/stored-sign-in.ts'
 import { OwnerSafeSignIn } from '../safe-sign-in/OwnerSafeSignIn.tsx'
 import { holdPendingNonce } from '../safe-sign-in/pending-nonce-api.ts'
-import type { KeyValueStorage } from '../safe-sign-in/pending-sign-in-storage.ts'
 import type { SafeSignInServices } from '../safe-sign-in/safe-sign-in-flow.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
@@ -74,6 +74,10 @@ export default function OidcInteractionApp({
     () => (details ? { statement: details.statement, resources: [details.redirectUri] } : undefined),
     [details],
   )
+  const safeSignInStorage = useMemo(
+    () => (details ? applicationStorage(window.localStorage, details.client.id) : undefined),
+    [details],
+  )
 
   if (!details) {
     return createPortal(
@@ -99,6 +103,7 @@ export default function OidcInteractionApp({
           appName={details.client.name}
           gatewayUrl={config.gatewayUrl}
           {...(message ? { message } : {})}
+          {...(safeSignInStorage ? { safeSignInStorage } : {})}
         >
           {children}
         </SignInProvider>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ConfirmationsView } from '../safe-message-tracker/ConfirmationsView.tsx'
 import type { SafeSigningProgress } from './safe-signing-progress.ts'
 
 const statusText: Record<string, string> = {
@@ -7,17 +8,19 @@ const statusText: Record<string, string> = {
   AWAITING_EXECUTION: 'Confirmed; waiting for an owner to execute it.',
 }
 
-/** While the Safe signs: how many owners confirmed, how the others can, and when Signet gives up. */
+/** While the Safe signs inside Safe{Wallet} (the tracker's count of confirmations, and the Safe transaction): how many owners confirmed, how the others can, and when Signet gives up. */
 export function SafeSigningProgressView({ progress }: { progress: SafeSigningProgress }) {
   const now = useNow(progress.stage === 'waiting' || progress.stage === 'transaction')
   if (progress.stage === 'waiting') {
     return (
       <div className="notice" role="status" data-testid="safe-sign-progress">
-        <p>
-          <strong data-testid="safe-sign-confirmations">
-            {progress.confirmationsSubmitted} of {progress.confirmationsRequired} owners confirmed
-          </strong>
-        </p>
+        <ConfirmationsView
+          testId="safe-sign-confirmations"
+          submitted={progress.confirmationsSubmitted}
+          required={progress.confirmationsRequired}
+          owners={[]}
+          confirmedBy={[]}
+        />
         <p>
           {progress.proposed
             ? 'Other owners confirm this message in Safe{Wallet}: open this Safe, then Transactions → Messages, and sign it.'

@@ -1,9 +1,10 @@
 import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import { createGatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, type Hex, hexToString, isHex } from 'viem'
+import { SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 import type { SafeAppProviderLike, SafeAppSession } from './safe-app-session.ts'
 import { markFailedSafeExecution } from './safe-execution-receipt.ts'
-import { addressMismatchText, SafeSigningError } from './safe-signing-errors.ts'
 import { safeSigningProgress } from './safe-signing-progress.ts'
 import { signAsSafe } from './sign-as-safe.ts'
 
@@ -51,7 +52,7 @@ export async function createSignetSafeProvider(
         address.toLowerCase() !== safeAddress.toLowerCase() ||
         typeof message !== 'string'
       ) {
-        throw new SafeSigningError('SAFE_ADDRESS_MISMATCH', addressMismatchText)
+        throw new SafeSignInError('SAFE_ADDRESS_MISMATCH', texts.addressMismatch)
       }
       // Safe{Wallet} hashes the text it is given (EIP-191 of its UTF-8), so hand it the text itself.
       const text = isHex(message) ? hexToString(message as Hex) : message

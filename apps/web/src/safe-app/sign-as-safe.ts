@@ -1,8 +1,10 @@
 import type { Address, Hex } from 'viem'
+import { type Poller, startPolling } from '../safe-message-tracker/poll-backoff.ts'
 import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import { lookAtSafeMessage, type SafeMessageGateway } from '../safe-message-tracker/safe-message-watch.ts'
-import { SafeSigningError } from './safe-signing-errors.ts'
-import type { ProgressStore, SafeTxStatus } from './safe-signing-progress.ts'
+import { errorText, SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
+import type { ProgressStore, SafeSigningProgress, SafeTxStatus } from './safe-signing-progress.ts'
 
 /** The parts of the Safe Apps SDK that signing uses (a structural subset of `SafeAppsSDK`). */
 export type SafeSigningSdk = {
@@ -40,20 +42,24 @@ export type SignAsSafeParameters = {
 export const defaultSafeSigningTimeoutMs = 10 * 60_000
 
 /**
- * Signs `text` as the Safe inside Safe{Wallet} and resolves with the signature to verify:
- * - off-chain: the host answers once all owners signed (`{messageHash, signature}`); meanwhile the
- *   confirmations are polled from the gateway by the SafeMessage hash computed here, and a message the
- *   gateway reports CONFIRMED is taken from there too (the host may answer with the hash only);
+ * Signs `text` as the Safe inside Safe{Wallet} and resolves with the signature to verify (the RainbowKit
+ * adapter verifies it). The tracker hashes the message and watches the gateway; this adds only what the
+ * Safe Apps SDK does differently:
+ * - off-chain: the host answers once all owners signed (`{messageHash, signature}`), or with the hash
+ *   only (then the host hands the signature out once complete); a message the gateway reports fully
+ *   signed is taken from there too;
  * - on-chain: the host answers `{safeTxHash}`; the Safe transaction is followed through the host until
  *   it succeeds (→ `0x`, valid once executed), fails or is cancelled.
- * Never waits without a bound: every poll has its own time-out and the whole wait has `timeoutMs`.
+ * Never waits without a bound: every call has its own time-out and the whole wait has `timeoutMs`.
  *
  * @example const signature = await signAsSafe({ sdk, safe, text, gateway, progress: safeSigningProgress })
  */
 export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
   const { sdk, safe, text, gateway, progress } = parameters
   const timeoutMs = parameters.timeoutMs ?? defaultSafeSigningTimeoutMs
-  const pollIntervalMs = parameters.pollIntervalMs ?? 1_500
+  const interval = parameters.pollIntervalMs ?? 1_500
+  // Steady, not backing off: the whole wait is bounded, and the host's dialog shows the owners live.
+  const schedule = { initialMs: interval, factor: 1, maxMs: interval }
   const callTimeoutMs = parameters.callTimeoutMs ?? 5_000
   const deadline = Date.now() + timeoutMs
   const messageHash = safeMessageHashOf({
@@ -67,15 +73,14 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
     let settled = false
     let mode: 'message' | 'transaction' = 'message'
     let hostAnsweredHashOnly = false
-    const timers = new Set<ReturnType<typeof setTimeout>>()
+    let poller: Poller | undefined
     const finish = (
-      outcome:
-        | { signature: Hex; via: 'offchain' | 'onchain'; safeTxHash?: Hex }
-        | { error: SafeSigningError },
+      outcome: { signature: Hex; via: 'offchain' | 'onchain'; safeTxHash?: Hex } | { error: SafeSignInError },
     ) => {
       if (settled) return
       settled = true
-      for (const timer of timers) clearTimeout(timer)
+      poller?.stop()
+      clearTimeout(giveUp)
       if ('error' in outcome) {
         progress.set({
           stage: 'failed',
@@ -85,78 +90,59 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
         })
         reject(outcome.error)
       } else {
-        progress.set({
-          stage: 'signed',
-          via: outcome.via,
-          messageHash,
-          ...(outcome.safeTxHash ? { safeTxHash: outcome.safeTxHash } : {}),
-        })
-        resolve(outcome.signature)
+        const { signature, ...signed } = outcome
+        progress.set({ stage: 'signed', messageHash, ...signed })
+        resolve(signature)
       }
     }
-    const later = (task: () => Promise<void>, delay: number) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        if (!settled) void task()
-      }, delay)
-      timers.add(timer)
+    const giveUp = setTimeout(
+      () => finish({ error: new SafeSignInError('SAFE_SIGNING_TIMEOUT', texts.signingTimeout(timeoutMs)) }),
+      timeoutMs,
+    )
+    const waiting = (change: Partial<Extract<SafeSigningProgress, { stage: 'waiting' }>>) => {
+      const current = progress.get()
+      const kept =
+        current.stage === 'waiting'
+          ? current
+          : { confirmationsSubmitted: 0, confirmationsRequired: safe.threshold, proposed: false }
+      const { confirmationsSubmitted, confirmationsRequired, proposed } = { ...kept, ...change }
+      const { gatewayError } = change
+      progress.set({
+        stage: 'waiting',
+        messageHash,
+        confirmationsSubmitted,
+        confirmationsRequired,
+        proposed,
+        ...(gatewayError ? { gatewayError } : {}),
+        deadline,
+      })
     }
 
-    progress.set({
-      stage: 'waiting',
-      messageHash,
-      confirmationsSubmitted: 0,
-      confirmationsRequired: safe.threshold,
-      proposed: false,
-      deadline,
-    })
-    later(async () => {
-      const minutes = Math.round(timeoutMs / 60_000)
-      finish({
-        error: new SafeSigningError(
-          'SAFE_SIGNING_TIMEOUT',
-          `The Safe did not sign within ${minutes >= 1 ? `${minutes} min` : `${Math.round(timeoutMs / 1000)} s`}.`,
-        ),
-      })
-    }, timeoutMs)
-
-    const pollMessage = async (): Promise<void> => {
-      if (mode !== 'message') return
+    const watchMessage = async (): Promise<'stop' | 'moved' | 'same'> => {
       if (gateway) {
-        const current = progress.get()
-        const kept = {
-          confirmationsSubmitted: current.stage === 'waiting' ? current.confirmationsSubmitted : 0,
-          confirmationsRequired: current.stage === 'waiting' ? current.confirmationsRequired : safe.threshold,
-          proposed: current.stage === 'waiting' ? current.proposed : false,
+        const look = await withTimeout(
+          lookAtSafeMessage({ gateway }, { chainId: safe.chainId, safe: safe.address, messageHash }),
+          callTimeoutMs,
+        ).catch((error: unknown) => ({ state: 'unanswered', error }) as const)
+        if (settled || mode !== 'message') return 'stop'
+        if (look.state === 'signed') {
+          finish({ signature: look.signature, via: look.by === 'chain' ? 'onchain' : 'offchain' })
+          return 'stop'
         }
-        try {
-          // The shared Safe-message tracker: fully signed = every confirmation and a prepared signature.
-          const look = await withTimeout(
-            lookAtSafeMessage({ gateway }, { chainId: safe.chainId, safe: safe.address, messageHash }),
-            callTimeoutMs,
-          )
-          if (settled || mode !== 'message') return
-          if (look.state === 'signed') {
-            finish({ signature: look.signature, via: look.by === 'chain' ? 'onchain' : 'offchain' })
-            return
-          }
-          progress.set({
-            stage: 'waiting',
-            messageHash,
+        if (look.state === 'unanswered') {
+          // The gateway did not answer in time: the progress stays as it was.
+          waiting({ gatewayError: errorText(look.error) })
+        } else {
+          waiting({
             ...(look.indexed
               ? {
                   confirmationsSubmitted: look.submitted,
                   confirmationsRequired: look.required ?? safe.threshold,
                   proposed: true,
                 }
-              : kept),
+              : {}),
             ...(look.gatewayError !== undefined ? { gatewayError: errorText(look.gatewayError) } : {}),
-            deadline,
           })
-        } catch (error) {
-          // The gateway did not answer in time: the progress stays as it was.
-          if (settled || mode !== 'message') return
-          progress.set({ stage: 'waiting', messageHash, ...kept, gatewayError: errorText(error), deadline })
         }
       }
       // A host that answered with the hash only hands the signature out here once it is complete.
@@ -166,60 +152,60 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
         )
         if (signature && signature !== '0x') finish({ signature: signature as Hex, via: 'offchain' })
       }
-      later(pollMessage, pollIntervalMs)
+      return settled ? 'stop' : 'same'
     }
 
-    const followTransaction = async (safeTxHash: Hex): Promise<void> => {
-      try {
-        const tx = await withTimeout(sdk.txs.getBySafeTxHash(safeTxHash), callTimeoutMs)
-        if (settled) return
-        const status = tx.txStatus as SafeTxStatus
-        if (status === 'SUCCESS') {
-          finish({ signature: '0x', via: 'onchain', safeTxHash })
-          return
-        }
-        if (status === 'FAILED' || status === 'CANCELLED') {
-          finish({
-            error: new SafeSigningError(
-              status === 'FAILED' ? 'SAFE_TRANSACTION_FAILED' : 'SAFE_TRANSACTION_CANCELLED',
-              status === 'FAILED' ? 'The Safe transaction failed.' : 'The Safe transaction was cancelled.',
-            ),
-          })
-          return
-        }
-        const info = tx.detailedExecutionInfo as
-          | { confirmationsSubmitted?: number; confirmationsRequired?: number; confirmations?: unknown[] }
-          | null
-          | undefined
-        progress.set({
-          stage: 'transaction',
-          safeTxHash,
-          status,
-          ...(info?.confirmationsRequired !== undefined
-            ? { confirmationsRequired: info.confirmationsRequired }
-            : {}),
-          ...(info?.confirmationsSubmitted !== undefined || info?.confirmations
-            ? { confirmationsSubmitted: info?.confirmationsSubmitted ?? info?.confirmations?.length ?? 0 }
-            : {}),
-          ...(tx.txHash ? { txHash: tx.txHash as Hex } : {}),
-          deadline,
-        })
-      } catch {
-        // Not indexed yet, or the host was slow: ask again.
+    const followTransaction = async (safeTxHash: Hex): Promise<'stop' | 'same'> => {
+      // Not indexed yet, or the host was slow: the poller asks again.
+      const tx = await withTimeout(sdk.txs.getBySafeTxHash(safeTxHash), callTimeoutMs)
+      if (settled) return 'stop'
+      const status = tx.txStatus as SafeTxStatus
+      if (status === 'SUCCESS') {
+        finish({ signature: '0x', via: 'onchain', safeTxHash })
+        return 'stop'
       }
-      later(() => followTransaction(safeTxHash), pollIntervalMs)
+      if (status === 'FAILED' || status === 'CANCELLED') {
+        const failed = status === 'FAILED'
+        finish({
+          error: new SafeSignInError(
+            failed ? 'SAFE_TRANSACTION_FAILED' : 'SAFE_TRANSACTION_CANCELLED',
+            failed ? texts.transactionFailed : texts.transactionCancelled,
+          ),
+        })
+        return 'stop'
+      }
+      const info = tx.detailedExecutionInfo as
+        | { confirmationsSubmitted?: number; confirmationsRequired?: number; confirmations?: unknown[] }
+        | null
+        | undefined
+      progress.set({
+        stage: 'transaction',
+        safeTxHash,
+        status,
+        ...(info?.confirmationsRequired !== undefined
+          ? { confirmationsRequired: info.confirmationsRequired }
+          : {}),
+        ...(info?.confirmationsSubmitted !== undefined || info?.confirmations
+          ? { confirmationsSubmitted: info?.confirmationsSubmitted ?? info?.confirmations?.length ?? 0 }
+          : {}),
+        ...(tx.txHash ? { txHash: tx.txHash as Hex } : {}),
+        deadline,
+      })
+      return 'same'
     }
 
-    later(pollMessage, 0)
+    waiting({})
+    poller = startPolling(watchMessage, schedule)
     sdk.txs.signMessage(text).then(
       (answer) => {
         if (settled) return
         if ('safeTxHash' in answer && answer.safeTxHash) {
           const safeTxHash = answer.safeTxHash as Hex
           mode = 'transaction'
+          poller?.stop()
           progress.set({ stage: 'transaction', safeTxHash, status: 'PROPOSED', deadline })
           parameters.onSafeTransaction?.(safeTxHash)
-          void followTransaction(safeTxHash)
+          poller = startPolling(() => followTransaction(safeTxHash), schedule)
           return
         }
         if ('signature' in answer && answer.signature && answer.signature !== '0x') {
@@ -229,7 +215,7 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
         hostAnsweredHashOnly = true
       },
       (error: unknown) => {
-        finish({ error: new SafeSigningError('SAFE_SIGNING_REJECTED', errorText(error), { cause: error }) })
+        finish({ error: new SafeSignInError('SAFE_SIGNING_REJECTED', errorText(error), { cause: error }) })
       },
     )
   })
@@ -249,8 +235,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       },
     )
   })
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

@@ -16,3 +16,53 @@ export function pollDelayMs(attempt: number, settings: BackoffSettings = confirm
     throw new RangeError(`attempt must be a whole number ≥ 0, got ${attempt}`)
   return Math.min(settings.maxMs, Math.round(settings.initialMs * settings.factor ** attempt))
 }
+
+/** A running watch: `now()` looks at once and starts the schedule over; `stop()` ends it for good. */
+export type Poller = { now(): void; stop(): void }
+
+/**
+ * Calls `look` at once, then again and again on a back-off schedule until stopped or until it answers `'stop'`; an
+ * answer of `'moved'` (something changed: a new confirmation) starts the schedule over. Never two looks at
+ * once; a look that throws is simply looked at again later.
+ *
+ * @example const poller = startPolling(async () => ((await lookOnce()) ? 'stop' : 'same'))
+ */
+export function startPolling(
+  look: () => Promise<'stop' | 'moved' | 'same'>,
+  settings: BackoffSettings = confirmationBackoff,
+  /** `false`: the first look waits the first pause (the caller has just looked itself). */
+  lookAtOnce = true,
+): Poller {
+  let attempt = 0
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running = false
+  let stopped = false
+  const run = async (): Promise<void> => {
+    if (stopped || running) return
+    running = true
+    clearTimeout(timer)
+    let outcome: 'stop' | 'moved' | 'same' = 'same'
+    try {
+      outcome = await look()
+    } catch {
+      // A passing failure: the schedule goes on.
+    } finally {
+      running = false
+    }
+    if (stopped || outcome === 'stop') return
+    if (outcome === 'moved') attempt = 0
+    timer = setTimeout(() => void run(), pollDelayMs(attempt++, settings))
+  }
+  if (lookAtOnce) void run()
+  else timer = setTimeout(() => void run(), pollDelayMs(attempt++, settings))
+  return {
+    now() {
+      attempt = 0
+      void run()
+    },
+    stop() {
+      stopped = true
+      clearTimeout(timer)
+    },
+  }
+}

@@ -1,36 +1,28 @@
 import { GatewayHttpError } from '@signet/gateway/errors'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthApiError, type SignInSession } from '../auth/auth-api.ts'
-import {
-  SafeAccountSignIn,
-  type SafeAccountSignInServices,
-  signInExpiredText,
-} from './safe-account-sign-in.ts'
+import { safeNotDeployed, signInAsConnectedSafe } from './safe-account-sign-in.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
 import type { SafeMessageGateway } from './safe-message-watch.ts'
-import { safeWalletTexts } from './safe-wallet-answer.ts'
-import { loadTrackedSignIn, trackedSignInStorageKey } from './tracked-sign-in-storage.ts'
+import { SafeSignInTracker, type SafeSignInTrackerServices } from './safe-sign-in-tracker.ts'
+import { signInStores } from './stored-sign-in.ts'
+import { safeSignInTexts as texts } from './texts.ts'
+import { memoryStorage, preparedSignature, sessionOf } from './tracker-test-kit.ts'
+
+const trackedSignInStorageKey = signInStores.connected.key
+const loadTrackedSignIn = signInStores.connected.load
+const newTracker = (services: SafeSignInTrackerServices) =>
+  new SafeSignInTracker(services, signInStores.connected)
 
 const safe = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' as Address
-const session: SignInSession = {
-  address: safe,
-  chainId: 31337,
-  accountType: 'contract',
-  issuedAt: '2026-11-25T10:00:00.000Z',
-  expiresAt: '2026-11-26T10:00:00.000Z',
-}
-const prepared = `0x${'11'.repeat(130)}` as Hex
+const session = sessionOf(safe)
+const prepared = preparedSignature
 
 type Gateway = { message: Awaited<ReturnType<SafeMessageGateway['getSafeMessage']>> | undefined }
 
 function setUp() {
-  const memory = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => memory.get(key) ?? null,
-    setItem: (key: string, value: string) => void memory.set(key, value),
-    removeItem: (key: string) => void memory.delete(key),
-  }
+  const storage = memoryStorage()
   const gateway: Gateway = { message: undefined }
   const verified: { message: string; signature: string }[] = []
   const signedIn: SignInSession[] = []
@@ -39,7 +31,7 @@ function setUp() {
     if (signature === prepared || signature === '0x') return session
     throw new AuthApiError('invalid_signature', 401, 'The signature does not match.')
   }
-  const services: SafeAccountSignInServices = {
+  const services: SafeSignInTrackerServices = {
     auth: {
       verify: async (request) => {
         verified.push(request)
@@ -54,7 +46,6 @@ function setUp() {
       },
     }),
     chainClient: () => ({ readContract: (async () => onChain) as never }),
-    chainName: () => 'Local chain',
     storage,
     appName: 'Signet',
     location: { host: 'localhost:8787', origin: 'http://localhost:8787' },
@@ -62,7 +53,7 @@ function setUp() {
     now: () => Date.parse('2026-11-25T10:00:00.000Z'),
   }
   return {
-    signIn: new SafeAccountSignIn(services),
+    signIn: newTracker(services),
     services,
     storage,
     gateway,
@@ -77,29 +68,37 @@ function setUp() {
   }
 }
 
-const request = { safe, chainId: 31337, version: '1.4.1', nonce: 'abcdefgh12345678' }
+const request = {
+  safe,
+  chainId: 31337,
+  version: '1.4.1',
+  nonce: 'abcdefgh12345678',
+  chainName: 'Local chain',
+}
+const start = (tracker: SafeSignInTracker, sign: (message: string) => Promise<unknown>) =>
+  signInAsConnectedSafe(tracker, request, sign)
 
-describe('SafeAccountSignIn', () => {
+describe('signing in as the connected Safe (the tracker with a wallet to ask)', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
   afterEach(() => vi.useRealTimers())
 
   it('signs in at once with a signature that verifies', async () => {
     const t = setUp()
-    await t.signIn.start(request, async () => prepared)
+    await start(t.signIn, async () => prepared)
     expect(t.signedIn).toEqual([session])
-    expect(t.signIn.getState()).toEqual({ phase: 'idle' })
+    expect(t.signIn.getState()).toEqual({ phase: 'signed-in', session })
     expect(t.storage.getItem(trackedSignInStorageKey)).toBeNull()
   })
 
   it('a closed dialog (4001) does not end it: the gateway’s prepared signature signs in', async () => {
     const t = setUp()
-    await t.signIn.start(request, async () => {
+    await start(t.signIn, async () => {
       throw Object.assign(new Error('User rejected signature'), { code: 4001 })
     })
     await vi.advanceTimersByTimeAsync(0)
     expect(t.signIn.getState()).toMatchObject({
       phase: 'tracking',
-      wallet: { asking: false, answer: { reason: 'dialog-closed', text: safeWalletTexts.dialogClosed } },
+      wallet: { asking: false, answer: { reason: 'dialog-closed', text: texts.dialogClosed } },
       look: { state: 'waiting', indexed: false, problems: [] },
     })
     const tracked = loadTrackedSignIn(t.storage)
@@ -122,11 +121,11 @@ describe('SafeAccountSignIn', () => {
 
   it('silence, then on-chain approval: signs in with 0x; a reload resumes from storage', async () => {
     const t = setUp()
-    void t.signIn.start(request, () => new Promise(() => undefined))
+    void start(t.signIn, () => new Promise(() => undefined))
     await vi.advanceTimersByTimeAsync(0)
     expect(t.signIn.getState()).toMatchObject({ phase: 'tracking', wallet: { asking: true } })
     // A reload: another instance on the same storage picks it up.
-    const reloaded = new SafeAccountSignIn({ ...t.services, storage: t.storage })
+    const reloaded = newTracker({ ...t.services, storage: t.storage })
     await reloaded.resume()
     expect(reloaded.getState()).toMatchObject({ phase: 'tracking' })
     t.approveOnChain()
@@ -138,7 +137,7 @@ describe('SafeAccountSignIn', () => {
 
   it('0x from the wallet is not verified; the user’s Cancel ends the sign-in', async () => {
     const t = setUp()
-    await t.signIn.start(request, async () => '0x')
+    await start(t.signIn, async () => '0x')
     expect(t.verified).toEqual([])
     expect(t.signIn.getState()).toMatchObject({ wallet: { answer: { reason: 'no-signature' } } })
     t.signIn.cancel()
@@ -148,25 +147,42 @@ describe('SafeAccountSignIn', () => {
 
   it('a nonce the server no longer holds ends it with a clear text', async () => {
     const t = setUp()
-    await t.signIn.start(request, async () => '0x')
-    const reloaded = new SafeAccountSignIn({
+    await start(t.signIn, async () => '0x')
+    const reloaded = newTracker({
       ...t.services,
       holdNonce: async () => {
         throw new AuthApiError('invalid_nonce', 401, 'The nonce is unknown or used.')
       },
     })
     await reloaded.resume()
-    expect(reloaded.getState()).toEqual({ phase: 'failed', error: signInExpiredText })
+    expect(reloaded.getState()).toEqual({
+      phase: 'failed',
+      error: texts.signInExpired.connected,
+      code: 'SIGN_IN_EXPIRED',
+    })
     expect(t.storage.getItem(trackedSignInStorageKey)).toBeNull()
+  })
+
+  it('signing in to an application (OpenID Connect): the Safe signs the application’s statement', async () => {
+    const t = setUp()
+    const application = {
+      statement: 'Sign in to Dashboard with your Ethereum account.',
+      resources: ['http://127.0.0.1:5555/callback'],
+    }
+    await start(newTracker({ ...t.services, application }), async () => '0x')
+    const message = loadTrackedSignIn(t.storage)?.message ?? ''
+    expect(message).toContain(`\n${safe}\n\nSign in to Dashboard with your Ethereum account.\n\n`)
+    expect(message).toMatch(/\nResources:\n- http:\/\/127\.0\.0\.1:5555\/callback$/)
   })
 
   it('a Safe not deployed yet: says it must be deployed first, asks nothing', () => {
     const t = setUp()
-    t.signIn.notDeployed(31337)
+    safeNotDeployed(t.signIn, 'Local chain')
     expect(t.signIn.getState()).toEqual({
       phase: 'failed',
       error:
         'This Safe is not deployed on Local chain yet: deploy it first (its first transaction in Safe{Wallet} does), or sign in with an owner’s own wallet.',
+      code: 'SAFE_NOT_DEPLOYED',
     })
     expect(t.services.holdNonce).not.toHaveBeenCalled()
   })

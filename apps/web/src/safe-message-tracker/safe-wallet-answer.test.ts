@@ -1,6 +1,7 @@
 import { UserRejectedRequestError } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { classifySafeWalletAnswer, safeWalletTexts } from './safe-wallet-answer.ts'
+import { classifySafeWalletAnswer } from './safe-wallet-answer.ts'
+import { safeSignInTexts as texts } from './texts.ts'
 
 const chain = { chainName: 'Gnosis', chainId: 100 }
 
@@ -14,7 +15,7 @@ describe('classifySafeWalletAnswer', () => {
       expect(classifySafeWalletAnswer({ result }, chain)).toEqual({
         kind: 'keep-watching',
         reason: 'no-signature',
-        text: safeWalletTexts.noSignature,
+        text: texts.noSignature,
       })
     }
   })
@@ -33,7 +34,7 @@ describe('classifySafeWalletAnswer', () => {
     ).toEqual({
       kind: 'keep-watching',
       reason: 'expired',
-      text: safeWalletTexts.expired,
+      text: texts.walletRequestExpired,
     })
   })
 
@@ -45,7 +46,7 @@ describe('classifySafeWalletAnswer', () => {
     ]) {
       expect(classifySafeWalletAnswer({ error }, chain)).toEqual({
         kind: 'cannot-sign',
-        text: safeWalletTexts.cannotSign,
+        text: texts.cannotSign,
       })
     }
     expect(

@@ -1,4 +1,5 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import type { SignInKind } from './texts.ts'
 
 /** Where a waiting Safe sign-in is remembered (localStorage: every tab of this origin sees it). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -20,20 +21,57 @@ export type StoredSafeSignIn = {
 
 const formatVersion = 1
 
+/** A sign-in from an owner's wallet also remembers the Safe as it was: a change voids the confirmations. */
+export type OwnerSignInExtra = {
+  /** Owners and threshold when the sign-in started. */
+  owners: Address[]
+  threshold: number
+  /** The owner who proposed the message. */
+  startedBy: Address
+}
+
+/** One store per kind of remembered sign-in: where it is kept, and what it adds to the common fields. */
+export type SignInStore<Extra extends object = object> = {
+  kind: SignInKind
+  key: string
+  save(storage: KeyValueStorage, entry: StoredSafeSignIn & Extra): void
+  clear(storage: KeyValueStorage): void
+  load(storage: KeyValueStorage): (StoredSafeSignIn & Extra) | undefined
+}
+
 /**
- * One remembered sign-in under `key` (one at a time: saving another replaces it). Storage is input
- * like any other: `load` drops an entry that is not exactly what `save` wrote (another format version,
- * edited by hand); `readExtra` reads and checks the fields a kind of sign-in adds to the common ones.
- *
- * @example const pending = storedSignIn('signet.pendingSafeSignIn', (raw) => ({ threshold: … }))
+ * The two kinds and their keys (one key each: starting another sign-in of a kind replaces the last).
+ * Storage is input like any other: `load` drops an entry that is not exactly what `save` wrote (another
+ * format version, edited by hand).
  */
-export function storedSignIn<Extra extends object>(
+export const signInStores = {
+  owner: storedSignIn<OwnerSignInExtra>('owner', 'signet.pendingSafeSignIn', readOwnerExtra),
+  connected: storedSignIn<object>('connected', 'signet.safeAccountSignIn', () => ({})),
+}
+
+function readOwnerExtra({ owners, threshold, startedBy }: Record<string, unknown>) {
+  if (
+    !(Array.isArray(owners) && owners.length > 0 && owners.every(isStoredAddress)) ||
+    !(typeof threshold === 'number' && Number.isInteger(threshold) && threshold >= 1) ||
+    !isStoredAddress(startedBy)
+  )
+    return undefined
+  return {
+    owners: owners.map((owner: string) => getAddress(owner)),
+    threshold,
+    startedBy: getAddress(startedBy),
+  }
+}
+
+function storedSignIn<Extra extends object>(
+  kind: SignInKind,
   key: string,
   readExtra: (raw: Record<string, unknown>) => Extra | undefined,
-) {
+): SignInStore<Extra> {
   type Entry = StoredSafeSignIn & Extra
   const clear = (storage: KeyValueStorage) => storage.removeItem(key)
   return {
+    kind,
     key,
     save(storage: KeyValueStorage, entry: Entry): void {
       storage.setItem(key, JSON.stringify({ v: formatVersion, ...entry }))
@@ -85,7 +123,7 @@ function parseEntry<Extra extends object>(
   }
 }
 
-export function isStoredAddress(value: unknown): value is string {
+function isStoredAddress(value: unknown): value is string {
   return typeof value === 'string' && isAddress(value, { strict: false })
 }
 

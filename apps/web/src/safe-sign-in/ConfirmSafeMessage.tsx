@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAccount } from 'wagmi'
 import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
 import { ConfirmationsView } from '../safe-message-tracker/ConfirmationsView.tsx'
-import { pollDelayMs } from '../safe-message-tracker/poll-backoff.ts'
+import { startPolling } from '../safe-message-tracker/poll-backoff.ts'
 import { SafeMessageLinks } from '../safe-message-tracker/SafeMessageLinks.tsx'
 import type { SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
 import { confirmAsCoOwner, hasConfirmed, loadMessageReview } from './co-owner-confirmation.ts'
@@ -51,13 +51,16 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
   // After confirming: follow the others, with back-off, until the message is confirmed.
   useEffect(() => {
     if (!confirmed || settled) return
-    let attempt = 0
-    let timer: ReturnType<typeof setTimeout>
-    const next = () => {
-      timer = setTimeout(() => void refetch().finally(next), pollDelayMs(attempt++))
-    }
-    next()
-    return () => clearTimeout(timer)
+    // `confirm` has just read the message: the first look waits.
+    const poller = startPolling(
+      async () => {
+        await refetch()
+        return 'same'
+      },
+      undefined,
+      false,
+    )
+    return () => poller.stop()
   }, [confirmed, settled, refetch])
 
   const confirm = async () => {

@@ -5,8 +5,8 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { useCallback, useRef } from 'react'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
+import { gatewayFailure } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { readSafeFacts } from './safe-facts.ts'
-import { gatewayFailure } from './safe-sign-in-errors.ts'
 
 export type OwnedSafesListProps = {
   gateway: GatewayClient

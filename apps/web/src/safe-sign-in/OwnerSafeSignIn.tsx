@@ -4,8 +4,8 @@ import { type Address, isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
 import type { SignInSession } from '../auth/auth-api.ts'
 import { useSignIn } from '../auth/SignInProvider.tsx'
+import { SafeSignInPanel } from '../safe-message-tracker/SafeSignInPanel.tsx'
 import { OwnedSafesList } from './OwnedSafesList.tsx'
-import { PendingSignInView } from './PendingSignInView.tsx'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 import { useOwnerSigner } from './use-owner-signer.ts'
 import { useSafeSignIn } from './use-safe-sign-in.ts'
@@ -39,7 +39,7 @@ export function OwnerSafeSignIn({
     adopted.current = state.session
     adoptSession(state.session)
   }, [state, adoptSession])
-  if (!isConnected && state.phase !== 'pending') return null
+  if (!isConnected && state.phase !== 'tracking') return null
   const chainName = (chainId: number) =>
     chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
   const signInAs = (request: { chainId: number; safe: Address }) => {
@@ -54,13 +54,12 @@ export function OwnerSafeSignIn({
           Sign the message for Safe <span className="safe-sign-in__mono">{state.safe}</span> in your wallet…
         </p>
       )}
-      {state.phase === 'pending' && (
-        <PendingSignInView
+      {state.phase === 'tracking' && (
+        <SafeSignInPanel
+          kind="owner"
+          state={state}
           gateway={services.gateway}
-          pending={state.pending}
-          progress={state.progress}
-          passingError={state.passingError}
-          chainName={chainName(state.pending.chainId)}
+          chainName={chainName(state.tracked.chainId)}
           account={address}
           onCancel={cancel}
         />
@@ -86,7 +85,7 @@ export function OwnerSafeSignIn({
           </div>
         </div>
       )}
-      {state.phase !== 'pending' && isConnected && address && (
+      {state.phase !== 'tracking' && isConnected && address && (
         <>
           <p>
             Safes this account owns. Signing in as one asks its other owners to confirm, wherever they are.

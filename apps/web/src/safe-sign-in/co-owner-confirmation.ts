@@ -2,9 +2,14 @@ import type { GatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import type { SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
 import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
+import {
+  gatewayFailure,
+  notAnOwnerError,
+  SafeSignInError,
+} from '../safe-message-tracker/safe-sign-in-error.ts'
+import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 import type { OwnerSigner } from './owner-signature.ts'
 import { isOwner, readSafeFacts, type SafeFacts } from './safe-facts.ts'
-import { gatewayFailure, notAnOwnerError, SafeSignInError } from './safe-sign-in-errors.ts'
 import { readMessage, signWithWallet } from './safe-sign-in-flow.ts'
 
 /** A co-owner's view of a message they are asked to confirm. */
@@ -36,16 +41,10 @@ export async function loadMessageReview(
     readMessage(gateway, route.chainId, route.messageHash),
   ])
   if (!message) {
-    throw new SafeSignInError(
-      'MESSAGE_NOT_FOUND',
-      `The Safe Client Gateway has no message ${route.messageHash}.`,
-    )
+    throw new SafeSignInError('MESSAGE_NOT_FOUND', texts.messageNotFound(route.messageHash))
   }
   if (typeof message.message !== 'string') {
-    throw new SafeSignInError(
-      'MESSAGE_MISMATCH',
-      'This message is typed data, not a sign-in text: review and confirm it in Safe{Wallet}.',
-    )
+    throw new SafeSignInError('MESSAGE_MISMATCH', texts.typedDataMessage)
   }
   const hash = safeMessageHashOf({
     safe: route.safe,
@@ -54,10 +53,7 @@ export async function loadMessageReview(
     text: message.message,
   })
   if (hash !== route.messageHash) {
-    throw new SafeSignInError(
-      'MESSAGE_MISMATCH',
-      'The message the gateway returned does not match the link (its SafeMessage hash differs): do not confirm it.',
-    )
+    throw new SafeSignInError('MESSAGE_MISMATCH', texts.messageMismatch)
   }
   return {
     route,

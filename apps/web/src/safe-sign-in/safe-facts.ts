@@ -1,6 +1,7 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, isAddressEqual } from 'viem'
-import { gatewayFailure, SafeSignInError } from './safe-sign-in-errors.ts'
+import { gatewayFailure, SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 
 /** What signing as a Safe depends on: who its owners are, how many must sign, and its EIP-712 domain. */
 export type SafeFacts = { owners: Address[]; threshold: number; version: string }
@@ -18,10 +19,7 @@ export async function readSafeFacts(
     throw gatewayFailure(error)
   }
   if (!info.version) {
-    throw new SafeSignInError(
-      'GATEWAY_ERROR',
-      `The Safe Client Gateway does not know the version of Safe ${safe}.`,
-    )
+    throw new SafeSignInError('GATEWAY_ERROR', texts.unknownVersion(safe))
   }
   return {
     owners: info.owners.map((owner) => getAddress(owner.value)),

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  clearPendingSignIn,
-  type KeyValueStorage,
-  loadPendingSignIn,
-  type PendingSafeSignIn,
-  pendingSignInStorageKey,
-  savePendingSignIn,
-} from './pending-sign-in-storage.ts'
+import { type OwnerSignInExtra, type StoredSafeSignIn, signInStores } from './stored-sign-in.ts'
+import { memoryStorage } from './tracker-test-kit.ts'
 
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>()
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  }
-}
+const { save: savePendingSignIn, load: loadPendingSignIn, clear: clearPendingSignIn } = signInStores.owner
+const pendingSignInStorageKey = signInStores.owner.key
 
-const pending: PendingSafeSignIn = {
+const pending: StoredSafeSignIn & OwnerSignInExtra = {
   chainId: 31337,
   safe: '0xA4899D35897033b927acFCf422bc745916139776',
   safeVersion: '1.4.1',
@@ -32,7 +19,7 @@ const pending: PendingSafeSignIn = {
   startedAt: '2026-01-01T00:00:00.000Z',
 }
 
-describe('pending sign-in storage', () => {
+describe('the owner path’s remembered sign-in', () => {
   it('keeps a pending sign-in across loads until it is cleared', () => {
     const storage = memoryStorage()
     expect(loadPendingSignIn(storage)).toBeUndefined()
@@ -71,5 +58,16 @@ describe('pending sign-in storage', () => {
       expect(loadPendingSignIn(storage)).toBeUndefined()
       expect(storage.entries.has(pendingSignInStorageKey)).toBe(false)
     }
+  })
+})
+
+describe('the connected-Safe path’s remembered sign-in', () => {
+  it('is kept under its own key, apart from the owner path’s', () => {
+    const storage = memoryStorage()
+    const { owners: _o, threshold: _t, startedBy: _s, ...common } = pending
+    signInStores.connected.save(storage, common)
+    expect(signInStores.connected.load(storage)).toEqual(common)
+    expect(signInStores.owner.load(storage)).toBeUndefined()
+    expect(signInStores.connected.key).not.toBe(signInStores.owner.key)
   })
 })

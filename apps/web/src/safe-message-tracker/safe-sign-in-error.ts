@@ -1,4 +1,5 @@
 import { GatewayError, GatewayHttpError } from '@signet/gateway/errors'
+import { safeSignInTexts as texts } from './texts.ts'
 
 export type SafeSignInErrorCode =
   | 'NOT_AN_OWNER'
@@ -8,9 +9,16 @@ export type SafeSignInErrorCode =
   | 'OWNERS_CHANGED'
   | 'SIGN_IN_EXPIRED'
   | 'SIGN_IN_REFUSED'
+  | 'SIGN_IN_UNAVAILABLE'
   | 'WALLET_REJECTED'
   | 'MESSAGE_MISMATCH'
   | 'MESSAGE_NOT_FOUND'
+  | 'SAFE_NOT_DEPLOYED'
+  | 'SAFE_ADDRESS_MISMATCH'
+  | 'SAFE_SIGNING_REJECTED'
+  | 'SAFE_SIGNING_TIMEOUT'
+  | 'SAFE_TRANSACTION_FAILED'
+  | 'SAFE_TRANSACTION_CANCELLED'
 
 /** Signing in as a Safe (or confirming for one) stopped; the message is the text the user reads. */
 export class SafeSignInError extends Error {
@@ -22,14 +30,15 @@ export class SafeSignInError extends Error {
   }
 }
 
-export const notAnOwnerError = (account: string) =>
-  new SafeSignInError('NOT_AN_OWNER', `The connected account ${account} is not an owner of this Safe.`)
+/** Codes that end a waiting sign-in; any other failure while watching is passing (looked at again). */
+const finalCodes = new Set<SafeSignInErrorCode>(['OWNERS_CHANGED', 'SIGN_IN_EXPIRED', 'SIGN_IN_REFUSED'])
 
-export const signInExpiredError = () =>
-  new SafeSignInError(
-    'SIGN_IN_EXPIRED',
-    'This sign-in request expired before all owners confirmed it. Start again to sign a new message.',
-  )
+export function isFinal(error: unknown): error is SafeSignInError {
+  return error instanceof SafeSignInError && finalCodes.has(error.code)
+}
+
+export const notAnOwnerError = (account: string) =>
+  new SafeSignInError('NOT_AN_OWNER', texts.notAnOwner(account))
 
 export function ownersChangedError(
   before: { owners: readonly string[]; threshold: number },
@@ -37,10 +46,9 @@ export function ownersChangedError(
 ): SafeSignInError {
   const was = `${before.threshold} of ${before.owners.length}`
   const now = `${after.threshold} of ${after.owners.length}`
-  const change = was === now ? 'other owners' : `now ${now}, was ${was}`
   return new SafeSignInError(
     'OWNERS_CHANGED',
-    `The Safe's owners or threshold changed while waiting for confirmations (${change}). Start the sign-in again.`,
+    texts.ownersChanged(was === now ? 'other owners' : `now ${now}, was ${was}`),
   )
 }
 
@@ -54,21 +62,15 @@ export function gatewayFailure(error: unknown, submitting = false): SafeSignInEr
     error instanceof GatewayError &&
     (error.code === 'GATEWAY_NETWORK_ERROR' || error.code === 'GATEWAY_TIMEOUT')
   ) {
-    return new SafeSignInError(
-      'GATEWAY_UNREACHABLE',
-      'The Safe Client Gateway cannot be reached. Check the connection and try again.',
-      { cause: error },
-    )
+    return new SafeSignInError('GATEWAY_UNREACHABLE', texts.gatewayUnreachable, { cause: error })
   }
   if (submitting && error instanceof GatewayHttpError && error.status >= 400 && error.status < 500) {
-    return new SafeSignInError(
-      'GATEWAY_REJECTED',
-      `The Safe Client Gateway rejected the signature: ${error.message}`,
-      {
-        cause: error,
-      },
-    )
+    return new SafeSignInError('GATEWAY_REJECTED', texts.gatewayRejected(error.message), { cause: error })
   }
-  const text = error instanceof Error ? error.message : String(error)
-  return new SafeSignInError('GATEWAY_ERROR', `The Safe Client Gateway failed: ${text}`, { cause: error })
+  return new SafeSignInError('GATEWAY_ERROR', texts.gatewayFailed(errorText(error)), { cause: error })
+}
+
+/** An error's own message, for texts that quote it. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

@@ -1,8 +1,8 @@
 import { GatewayHttpError, GatewayNetworkError, GatewayTimeoutError } from '@signet/gateway/errors'
 import { describe, expect, it } from 'vitest'
-import { isUserRejection } from '../safe-message-tracker/wallet-error-chain.ts'
 import { ProviderRpcError } from '../wallet/demo-wallet/demo-provider.ts'
-import { gatewayFailure, ownersChangedError } from './safe-sign-in-errors.ts'
+import { gatewayFailure, ownersChangedError } from './safe-sign-in-error.ts'
+import { isUserRejection } from './wallet-error-chain.ts'
 
 const owners = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8']
 

@@ -1,0 +1,320 @@
+import type { Address, Hex, PublicClient } from 'viem'
+import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
+import type { HeldNonce } from '../safe-sign-in/pending-nonce-api.ts'
+import { createSafeSignInMessage } from '../safe-sign-in/safe-sign-in-message.ts'
+import { holdNonceAgain, isNonceGone } from './nonce-hold.ts'
+import { type Poller, startPolling } from './poll-backoff.ts'
+import { safeMessageHashOf } from './safe-message-hash.ts'
+import { lookAtSafeMessage, type SafeMessageGateway, type SafeMessageLook } from './safe-message-watch.ts'
+import {
+  errorText,
+  gatewayFailure,
+  isFinal,
+  SafeSignInError,
+  type SafeSignInErrorCode,
+} from './safe-sign-in-error.ts'
+import type { SafeWalletAnswer } from './safe-wallet-answer.ts'
+import type { KeyValueStorage, SignInStore, StoredSafeSignIn } from './stored-sign-in.ts'
+import { safeSignInTexts as texts } from './texts.ts'
+
+export type WaitingLook = Extract<SafeMessageLook, { state: 'waiting' }>
+/** What the Safe's wallet answered, when it is not a signature (only the connected-Safe path asks one). */
+export type WalletAnswerShown = Exclude<SafeWalletAnswer, { kind: 'signature' }>
+
+/** Where one sign-in as a Safe stands, whichever way it started. */
+export type SafeSignInState<Extra extends object = object> =
+  | { phase: 'idle' }
+  /** The caller prepares the message (reads the Safe, asks the owner's wallet, proposes it…). */
+  | { phase: 'starting'; chainId: number; safe: Address }
+  | {
+      phase: 'tracking'
+      tracked: StoredSafeSignIn & Extra
+      /** The last look at the gateway and the chain. */
+      look?: WaitingLook
+      wallet?: { asking: true } | { asking: false; answer: WalletAnswerShown }
+      /** A passing problem (gateway or server unreachable…); looking goes on. */
+      passingError?: string
+    }
+  | { phase: 'signed-in'; session: SignInSession }
+  | { phase: 'failed'; error: string; code?: SafeSignInErrorCode }
+
+export type SafeSignInTrackerServices = {
+  auth: Pick<AuthApi, 'verify'>
+  holdNonce(message: string): Promise<HeldNonce>
+  gateway(): Promise<SafeMessageGateway | undefined>
+  chainClient(chainId: number): Pick<PublicClient, 'readContract'> | undefined
+  storage: KeyValueStorage
+  appName: string
+  location: Pick<Location, 'host' | 'origin'>
+  /** Signing in to an application through Signet (oidc/): the message names it and lists its redirect URI. */
+  application?: { statement: string; resources: string[] }
+  onSignedIn?(session: SignInSession): void
+  now?: () => number
+}
+
+/** Builds the sign-in message with the server's `nonce`, holds the nonce and hashes it (not watched yet). */
+export type HoldMessage<Extra extends object> = (request: {
+  version: string
+  nonce: string
+  extra: Extra
+}) => Promise<StoredSafeSignIn & Extra>
+
+/**
+ * The one job behind every sign-in as a Safe: the EIP-4361 message with a nonce the server holds for
+ * days, its SafeMessage hash, the watch of the gateway and the chain with back-off, resuming after a
+ * reload (one store per kind), the progress, the time limit (the nonce's), the errors, and the final
+ * `/api/auth/verify`. A caller supplies only how the signature is asked for: `prepare` (an owner signs and
+ * proposes the message) and/or `ask` (the connected Safe's wallet is asked, its answer never trusted to
+ * arrive). Only {@link cancel}, a final error or a session end it.
+ *
+ * @example
+ * const tracker = new SafeSignInTracker(services, signInStores.connected)
+ * await tracker.start({ safe, chainId }, (hold) => hold({ version, nonce, extra: {} }), ask)
+ */
+export class SafeSignInTracker<Extra extends object = object> {
+  #state: SafeSignInState<Extra> = { phase: 'idle' }
+  readonly #listeners = new Set<() => void>()
+  #generation = 0
+  #poller: Poller | undefined
+  #lastSubmitted = -1
+
+  constructor(
+    private readonly services: SafeSignInTrackerServices,
+    private readonly store: SignInStore<Extra>,
+    /** Checked at every look (an owner's Safe must keep its owners); a final error ends the sign-in. */
+    private readonly check?: (tracked: StoredSafeSignIn & Extra) => Promise<void>,
+  ) {}
+
+  getState = (): SafeSignInState<Extra> => this.#state
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Picks up a sign-in left in storage (a reload, a return days later): holds its nonce again, watches. */
+  async resume(): Promise<void> {
+    const tracked = this.store.load(this.services.storage)
+    if (!tracked || this.#state.phase === 'tracking') return
+    const generation = this.#begin()
+    this.#set({ phase: 'tracking', tracked })
+    if (this.#expired(tracked)) return
+    // The server may be down for a moment: the watch goes on with the nonce as it was.
+    const again = await holdNonceAgain(this.services.holdNonce, tracked.message).catch(
+      () => ({ kind: 'unreachable' }) as const,
+    )
+    if (generation !== this.#generation) return
+    if (again.kind === 'gone') return this.fail(this.#expiredError())
+    if (again.kind === 'held') {
+      const resumed = { ...tracked, nonceExpiresAt: again.expiresAt }
+      this.store.save(this.services.storage, resumed)
+      this.#update({ tracked: resumed })
+    }
+    this.#watch(generation)
+  }
+
+  /**
+   * Starts signing in as `target.safe`: `prepare` gets the message built and held through `hold` (and may
+   * have it signed before it is watched); then the watch starts and, with `ask`, the wallet is asked.
+   * Whatever `prepare` throws ends the sign-in with its text.
+   */
+  async start(
+    target: { safe: Address; chainId: number },
+    prepare: (hold: HoldMessage<Extra>) => Promise<StoredSafeSignIn & Extra>,
+    ask?: (message: string) => Promise<SafeWalletAnswer>,
+  ): Promise<void> {
+    const generation = this.#begin()
+    this.#set({ phase: 'starting', chainId: target.chainId, safe: target.safe })
+    let tracked: StoredSafeSignIn & Extra
+    try {
+      tracked = await prepare((request) => this.#hold(target, request))
+    } catch (error) {
+      if (generation === this.#generation) this.fail(error)
+      return
+    }
+    if (generation !== this.#generation) return
+    this.store.save(this.services.storage, tracked)
+    this.#set({ phase: 'tracking', tracked, ...(ask ? { wallet: { asking: true } } : {}) })
+    this.#watch(generation)
+    if (!ask) return
+
+    const answer = await ask(tracked.message)
+    if (generation !== this.#generation || this.#state.phase !== 'tracking') return
+    if (answer.kind === 'signature') {
+      if (await this.#verify(tracked, answer.signature, generation, false)) return
+      // Not (yet) the Safe's signature: the gateway and the chain decide.
+      this.#update({ wallet: undefined })
+    } else {
+      this.#update({ wallet: { asking: false, answer } })
+    }
+    this.#poller?.now()
+  }
+
+  /** Ends the sign-in with `error`'s text (a {@link SafeSignInError} keeps its code). */
+  fail(error: unknown): void {
+    this.#end({
+      phase: 'failed',
+      error: errorText(error),
+      ...(error instanceof SafeSignInError ? { code: error.code } : {}),
+    })
+  }
+
+  /** The user's own "Cancel" (or "Dismiss"): the only way a tracked sign-in ends without a session. */
+  cancel(): void {
+    this.#end({ phase: 'idle' })
+  }
+
+  /** Stops watching without ending the sign-in (the page that showed it is gone); storage keeps it. */
+  stop(): void {
+    this.#begin()
+    this.#set({ phase: 'idle' })
+  }
+
+  /** Looks again at once (the tab became visible again). */
+  lookNow(): void {
+    this.#poller?.now()
+  }
+
+  async #hold(
+    target: { safe: Address; chainId: number },
+    request: { version: string; nonce: string; extra: Extra },
+  ): Promise<StoredSafeSignIn & Extra> {
+    const now = this.#now()
+    const { application } = this.services
+    const { safe, chainId } = target
+    const message = createSafeSignInMessage({
+      safe,
+      chainId,
+      nonce: request.nonce,
+      appName: this.services.appName,
+      location: this.services.location,
+      issuedAt: new Date(now),
+      ...(application ? { application } : {}),
+    })
+    const held = await this.services.holdNonce(message)
+    return {
+      chainId,
+      safe,
+      safeVersion: request.version,
+      message,
+      messageHash: safeMessageHashOf({ safe, chainId, version: request.version, text: message }),
+      nonceExpiresAt: new Date(held.expiresAt).toISOString(),
+      startedAt: new Date(now).toISOString(),
+      ...request.extra,
+    }
+  }
+
+  #watch(generation: number): void {
+    this.#lastSubmitted = -1
+    this.#poller = startPolling(async () => {
+      if (generation !== this.#generation || this.#state.phase !== 'tracking') return 'stop'
+      return this.#look(this.#state.tracked, generation)
+    })
+  }
+
+  async #look(tracked: StoredSafeSignIn & Extra, generation: number): Promise<'stop' | 'moved' | 'same'> {
+    if (this.#expired(tracked)) return 'stop'
+    const chain = this.services.chainClient(tracked.chainId)
+    const gateway = await this.services.gateway()
+    let look: SafeMessageLook
+    try {
+      ;[look] = await Promise.all([
+        lookAtSafeMessage(
+          { ...(gateway ? { gateway } : {}), ...(chain ? { chain } : {}) },
+          { chainId: tracked.chainId, safe: tracked.safe, messageHash: tracked.messageHash },
+        ),
+        this.check?.(tracked),
+      ])
+    } catch (error) {
+      if (generation !== this.#generation) return 'stop'
+      if (isFinal(error)) {
+        this.fail(error)
+        return 'stop'
+      }
+      this.#update({ passingError: errorText(error) })
+      return 'same'
+    }
+    if (generation !== this.#generation) return 'stop'
+    if (look.state === 'signed') {
+      return (await this.#verify(tracked, look.signature, generation, true)) ? 'stop' : 'same'
+    }
+    const moved = look.submitted !== this.#lastSubmitted
+    this.#lastSubmitted = look.submitted
+    this.#update({ look, passingError: passingProblems(look) })
+    return moved ? 'moved' : 'same'
+  }
+
+  /** Signs in with a signature; true when the sign-in is over. `final`: a refusal ends the sign-in. */
+  async #verify(
+    tracked: StoredSafeSignIn & Extra,
+    signature: Hex,
+    generation: number,
+    final: boolean,
+  ): Promise<boolean> {
+    try {
+      const session = await this.services.auth.verify({ message: tracked.message, signature })
+      if (generation !== this.#generation) return true
+      this.#end({ phase: 'signed-in', session })
+      this.services.onSignedIn?.(session)
+      return true
+    } catch (error) {
+      if (!(error instanceof AuthApiError)) throw error
+      if (error.status === 0 || error.status >= 500) {
+        this.#update({ passingError: texts.serviceUnavailable(error.message) })
+        return false
+      }
+      if (isNonceGone(error)) {
+        this.fail(this.#expiredError())
+        return true
+      }
+      if (!final) return false
+      const refused = texts.signatureRefused[this.store.kind](error.message)
+      this.fail(new SafeSignInError('SIGN_IN_REFUSED', refused, { cause: error }))
+      return true
+    }
+  }
+
+  #expired(tracked: StoredSafeSignIn): boolean {
+    if (this.#now() < Date.parse(tracked.nonceExpiresAt)) return false
+    this.fail(this.#expiredError())
+    return true
+  }
+
+  #expiredError(): SafeSignInError {
+    return new SafeSignInError('SIGN_IN_EXPIRED', texts.signInExpired[this.store.kind])
+  }
+
+  /** A new sign-in (or the end of one): whatever was running stops. */
+  #begin(): number {
+    this.#poller?.stop()
+    this.#poller = undefined
+    return ++this.#generation
+  }
+
+  #end(state: SafeSignInState<Extra>): void {
+    this.#begin()
+    this.store.clear(this.services.storage)
+    this.#set(state)
+  }
+
+  #update(change: Partial<Extract<SafeSignInState<Extra>, { phase: 'tracking' }>>): void {
+    if (this.#state.phase !== 'tracking') return
+    this.#set({ ...this.#state, ...change })
+  }
+
+  #set(state: SafeSignInState<Extra>): void {
+    this.#state = state
+    for (const listener of this.#listeners) listener()
+  }
+
+  #now(): number {
+    return this.services.now?.() ?? Date.now()
+  }
+}
+
+/** Why the last look could not ask the gateway or the chain (the gateway's failure in its user text). */
+function passingProblems(look: WaitingLook): string | undefined {
+  const problems = look.problems.filter((problem) => !problem.startsWith('Safe Client Gateway:'))
+  if (look.gatewayError !== undefined) problems.unshift(gatewayFailure(look.gatewayError).message)
+  return problems.length > 0 ? problems.join('; ') : undefined
+}

@@ -1,0 +1,26 @@
+import type { Address, Hex } from 'viem'
+import type { SignInSession } from '../auth/auth-api.ts'
+import type { KeyValueStorage } from './stored-sign-in.ts'
+
+/** Test support: a localStorage stand-in whose entries the test can read. */
+export function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
+  const entries = new Map<string, string>()
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
+  }
+}
+
+/** The session the server opens for `safe` in these tests (its clock: 2026-11-25T10:00Z). */
+export const sessionOf = (safe: Address): SignInSession => ({
+  address: safe,
+  chainId: 31337,
+  accountType: 'contract',
+  issuedAt: '2026-11-25T10:00:00.000Z',
+  expiresAt: '2026-11-26T10:00:00.000Z',
+})
+
+/** A stand-in for the gateway's prepared signature (two owners' 65 bytes). */
+export const preparedSignature = `0x${'11'.repeat(130)}` as Hex
