@@ -56,6 +56,17 @@ function placeholdersOf(message: string, locale: string): string[] {
 
 const english = flatten(readCatalogue('en'))
 
+/**
+ * Safe's contract terms that some languages keep in English on purpose (as Safe{Wallet} does);
+ * any other message of two words or more that equals the English one was not translated.
+ */
+const termsKeptInEnglish = new Set(['safe.info.masterCopy', 'safe.info.fallbackHandler'])
+
+/** Two words of letters or more, placeholders left out. */
+function isPhrase(text: string): boolean {
+  return /\p{L}{2,}\s+\p{L}{2,}/u.test(text.replace(/\{[^}]*\}/g, ''))
+}
+
 describe('the English catalogue', () => {
   it('holds only non-empty, well-formed ICU messages', () => {
     expect(english.size).toBeGreaterThan(0)
@@ -73,6 +84,13 @@ describe.each(supportedLocales.filter((locale) => locale !== 'en'))('the %s cata
     const missing = [...english.keys()].filter((key) => !catalogue.has(key))
     const extra = [...catalogue.keys()].filter((key) => !english.has(key))
     expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+  })
+
+  it('leaves no phrase in English', () => {
+    const untranslated = [...english].filter(
+      ([key, text]) => !termsKeptInEnglish.has(key) && catalogue.get(key) === text && isPhrase(text as string),
+    )
+    expect(untranslated.map(([key]) => key)).toEqual([])
   })
 
   it('has no empty text and the same placeholders as English in each message', () => {
