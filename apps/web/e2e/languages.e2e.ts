@@ -74,11 +74,14 @@ describe('Signet in the visitor’s language', () => {
         wallet: { accounts: [key(0)] },
       })
 
-      // Landing: Signet's early "Connect Wallet" button says what RainbowKit's will.
+      // Landing: Signet's early "Connect Wallet" button says what RainbowKit's will; the tab's title too.
       await page.locator('#landing-title').waitFor()
       await expectLanguage(page, locale, dir, phrases, 'landing')
       expect(await page.getByTestId('connect-wallet-button').textContent()).toBe(
         plainText(locale, 'app.connectWallet'),
+      )
+      expect(await page.title()).toBe(
+        catalogue(locale).get('app.documentTitle')?.replace('{appName}', 'Signet'),
       )
 
       // Connect: RainbowKit's dialog in the same language.

@@ -47,6 +47,11 @@ export function AppShell(props: AppShellProps) {
 function Page({ config, theme, demoWallet }: AppShellProps) {
   const t = useTranslations('app')
   const hash = useLocationHash()
+  // The tab's title in the page's language (index.html's English one is for crawlers and the first paint).
+  const documentTitle = t('documentTitle', { appName: config.appName })
+  useEffect(() => {
+    document.title = documentTitle
+  }, [documentTitle])
   const [walletApp, setWalletApp] = useState<LoadedWalletApp>()
   const [loadFailed, setLoadFailed] = useState(false)
   const [connectRequested, setConnectRequested] = useState(false)
