@@ -5,7 +5,7 @@ import { type RunningSignet, startSignet } from '@signet/server'
 import type { Browser, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
-import { safeSignInTexts } from '../src/safe-message-tracker/texts.ts'
+import english from '../src/i18n/catalogues/en.json'
 import { launchBrowser } from './harness/browser.ts'
 import {
   askToSignIn,
@@ -72,7 +72,7 @@ describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
     await hostDialog(host).getByRole('button', { name: 'Close dialog', exact: true }).click()
     await signet
       .getByTestId('safe-account-wallet-answer')
-      .getByText(safeSignInTexts.dialogClosed, { exact: true })
+      .getByText(english.safeTracker.walletAnswer.dialogClosed, { exact: true })
       .waitFor({ timeout: 20_000 })
     // Another owner confirms later, from Safe{Wallet}'s list of messages.
     await host
@@ -174,7 +174,7 @@ describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
     await signet.clock.fastForward('05:05')
     await signet
       .getByTestId('safe-account-wallet-answer')
-      .getByText(safeSignInTexts.walletRequestExpired, { exact: true })
+      .getByText(english.safeTracker.walletAnswer.expired, { exact: true })
       .waitFor({ timeout: 20_000 })
     await hostDialog(host).getByRole('button', { name: 'Sign as Owner 2', exact: true }).click()
     await expectSignedInAsSafe(signet, safe)

@@ -1,17 +1,20 @@
 import type { AddressBookItem } from '@safe-global/safe-apps-sdk'
 import { useState } from 'react'
+import { useTranslations } from 'use-intl'
 import type { SafeAppSession } from './safe-app-session.ts'
 
 type AddressBookState =
   | { status: 'idle' | 'asking' }
   | { status: 'read'; entries: AddressBookItem[]; granted: boolean }
-  | { status: 'failed'; text: string }
+  /** What the SDK failed with, in its own words (`Permissions rejected`) and code. */
+  | { status: 'failed'; message: string; code?: number }
 
 /**
  * Reads Safe{Wallet}'s address book (a restricted method): the SDK asks for the permission first; a
  * rejected or invalid request fails with `Permissions rejected` and code 4001, shown as such.
  */
 export function AddressBookView({ session }: { session: SafeAppSession }) {
+  const t = useTranslations()
   const [state, setState] = useState<AddressBookState>({ status: 'idle' })
 
   async function read() {
@@ -29,32 +32,35 @@ export function AddressBookView({ session }: { session: SafeAppSession }) {
       const { message, code } = error as { message?: string; code?: number }
       setState({
         status: 'failed',
-        text: code !== undefined ? `${message} (code ${code})` : String(message ?? error),
+        message: code !== undefined ? String(message) : String(message ?? error),
+        ...(code !== undefined ? { code } : {}),
       })
     }
   }
 
   return (
     <section className="safe-app__section" aria-labelledby="address-book-title">
-      <h3 id="address-book-title">Address book</h3>
+      <h3 id="address-book-title">{t('safeApp.addressBook.title')}</h3>
       <button type="button" onClick={() => void read()} disabled={state.status === 'asking'}>
-        {state.status === 'asking' ? 'Waiting for Safe{Wallet}…' : 'Read address book'}
+        {state.status === 'asking' ? t('safeApp.addressBook.asking') : t('safeApp.addressBook.read')}
       </button>
       {state.status === 'failed' && (
         <p className="notice notice--warning" role="alert" data-testid="address-book-error">
-          {state.text}
+          {state.code !== undefined
+            ? t('safeApp.addressBook.failedWithCode', { message: state.message, code: String(state.code) })
+            : state.message}
         </p>
       )}
       {state.status === 'read' && state.entries.length === 0 && (
         <p data-testid="address-book-empty">
-          {state.granted ? 'The address book is empty.' : 'Safe{Wallet} did not share its address book.'}
+          {state.granted ? t('safeApp.addressBook.empty') : t('safeApp.addressBook.notShared')}
         </p>
       )}
       {state.status === 'read' && state.entries.length > 0 && (
         <ul className="safe-app__address-book" data-testid="address-book">
           {state.entries.map((entry) => (
             <li key={`${entry.chainId}:${entry.address}`}>
-              <strong>{entry.name}</strong> {entry.address}
+              <strong>{entry.name}</strong> <bdi dir="ltr">{entry.address}</bdi>
             </li>
           ))}
         </ul>

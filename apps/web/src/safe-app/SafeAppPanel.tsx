@@ -1,6 +1,7 @@
 import './safe-app.css'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useEffect } from 'react'
+import { useTranslations } from 'use-intl'
 import { AddressBookView } from './AddressBookView.tsx'
 import { SafeContextView } from './SafeContextView.tsx'
 import { SafeSignInView } from './SafeSignInView.tsx'
@@ -11,6 +12,7 @@ import { useSafeAppConnection } from './use-safe-app-session.ts'
  * Safe. Loaded only inside a frame, so the standalone app never carries this code.
  */
 export default function SafeAppPanel({ config }: { config: PublicConfig }) {
+  const t = useTranslations()
   const connection = useSafeAppConnection()
   const session = connection.status === 'connected' ? connection.session : undefined
 
@@ -22,12 +24,11 @@ export default function SafeAppPanel({ config }: { config: PublicConfig }) {
 
   return (
     <section className="account safe-app" aria-labelledby="safe-app-title" data-testid="safe-app">
-      <h2 id="safe-app-title">Safe App</h2>
-      {connection.status === 'connecting' && <p role="status">Connecting to the Safe in Safe{'{Wallet}'}…</p>}
+      <h2 id="safe-app-title">{t('safeApp.title')}</h2>
+      {connection.status === 'connecting' && <p role="status">{t('safeApp.connecting')}</p>}
       {connection.status === 'not-a-safe-host' && (
         <p className="notice notice--warning" data-testid="safe-app-unavailable">
-          This page is framed, but not by a Safe{'{Wallet}'} this {config.appName} accepts. Connect a wallet
-          instead.
+          {t('safeApp.notASafeHost', { appName: config.appName })}
         </p>
       )}
       {session && (

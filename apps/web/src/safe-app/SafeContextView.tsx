@@ -1,11 +1,13 @@
 import type { ChainInfo } from '@safe-global/safe-apps-sdk'
 import { useEffect, useState } from 'react'
+import { useTranslations } from 'use-intl'
 import { formatEther } from 'viem'
 import { useBalance } from 'wagmi'
 import type { SafeAppSession } from './safe-app-session.ts'
 
 /** The Safe this app runs for: address, chain, owners, threshold, version (from the host). */
 export function SafeContextView({ session }: { session: SafeAppSession }) {
+  const t = useTranslations()
   const { info, sdk } = session
   const [chain, setChain] = useState<ChainInfo | undefined>()
   useEffect(() => {
@@ -23,33 +25,40 @@ export function SafeContextView({ session }: { session: SafeAppSession }) {
 
   return (
     <dl className="account__details" data-testid="safe-context">
-      <dt>Safe</dt>
-      <dd data-testid="safe-address">{info.safeAddress}</dd>
-      <dt>Chain</dt>
+      <dt>{t('safeApp.context.safe')}</dt>
+      <dd data-testid="safe-address" dir="ltr">
+        {info.safeAddress}
+      </dd>
+      <dt>{t('safeApp.context.chain')}</dt>
       <dd data-testid="safe-chain">
-        {chain ? `${chain.chainName} (chain ${chain.chainId})` : `chain ${info.chainId}`}
+        {chain
+          ? t('safeApp.context.chainValue', { chainName: chain.chainName, chainId: chain.chainId })
+          : t('safeApp.context.chainFallback', { chainId: info.chainId })}
       </dd>
-      <dt>Threshold</dt>
+      <dt>{t('safeApp.context.threshold')}</dt>
       <dd data-testid="safe-threshold">
-        {info.threshold} of {info.owners.length} owners
+        {t('safeApp.context.thresholdValue', { threshold: info.threshold, owners: info.owners.length })}
       </dd>
-      <dt>Owners</dt>
+      <dt>{t('safeApp.context.owners')}</dt>
       <dd>
-        <ol className="safe-app__owners" data-testid="safe-owners">
+        <ol className="safe-app__owners" data-testid="safe-owners" dir="ltr">
           {info.owners.map((owner) => (
             <li key={owner}>{owner}</li>
           ))}
         </ol>
       </dd>
-      <dt>Version</dt>
+      <dt>{t('safeApp.context.version')}</dt>
       <dd data-testid="safe-version">{info.version}</dd>
-      <dt>Balance</dt>
+      <dt>{t('safeApp.context.balance')}</dt>
       <dd data-testid="safe-balance">
         {balance.data
-          ? `${formatEther(balance.data.value)} ${balance.data.symbol}`
+          ? t('safeApp.context.balanceValue', {
+              amount: formatEther(balance.data.value),
+              symbol: balance.data.symbol,
+            })
           : balance.isError
-            ? 'unavailable'
-            : '…'}
+            ? t('safeApp.context.balanceUnavailable')
+            : t('safeApp.context.balanceLoading')}
       </dd>
     </dl>
   )

@@ -1,8 +1,10 @@
 import { useAddRecentTransaction, useConnectModal } from '@rainbow-me/rainbowkit'
 import { useEffect, useRef, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
+import { useTranslations } from 'use-intl'
 import { isAddressEqual } from 'viem'
 import { useSignIn } from '../auth/SignInProvider.tsx'
+import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { SafeSigningProgressView } from './SafeSigningProgressView.tsx'
 import type { SafeAppSession } from './safe-app-session.ts'
 import { safeSigningProgress } from './safe-signing-progress.ts'
@@ -13,6 +15,7 @@ import { safeSigningProgress } from './safe-signing-progress.ts'
  * shown above the dialog. The session lives in a partitioned cookie, so it holds inside the frame.
  */
 export function SafeSignInView({ session }: { session: SafeAppSession }) {
+  const t = useTranslations()
   const { info } = session
   const signIn = useSignIn()
   const { openConnectModal } = useConnectModal()
@@ -26,9 +29,9 @@ export function SafeSignInView({ session }: { session: SafeAppSession }) {
     tracked.current.add(progress.safeTxHash)
     addRecentTransaction({
       hash: progress.safeTxHash,
-      description: 'Sign-in message signed on-chain by the Safe',
+      description: t('safeApp.signIn.recentTransaction'),
     })
-  }, [progress, addRecentTransaction])
+  }, [progress, addRecentTransaction, t])
 
   const signedIn =
     signIn.status === 'authenticated' &&
@@ -38,23 +41,24 @@ export function SafeSignInView({ session }: { session: SafeAppSession }) {
 
   return (
     <section className="safe-app__section" aria-labelledby="safe-sign-in-title">
-      <h3 id="safe-sign-in-title">Sign in as this Safe</h3>
+      <h3 id="safe-sign-in-title">{t('safeApp.signIn.title')}</h3>
       {signedIn && signIn.session ? (
         <div className="notice" data-testid="safe-session">
           <p>
-            Signed in as <strong>{signIn.session.address}</strong> ({signIn.session.accountType} account,
-            chain {signIn.session.chainId}).
+            {t.rich('safeApp.signIn.signedIn', {
+              address: signIn.session.address,
+              accountType: signIn.session.accountType,
+              chainId: signIn.session.chainId,
+              strong: (text) => <strong dir="ltr">{text}</strong>,
+            })}
           </p>
         </div>
       ) : (
         <>
-          <p>
-            Sign a Sign-In with Ethereum message as the Safe: Safe{'{Wallet}'} asks its owners, and{' '}
-            {info.threshold} of {info.owners.length} must confirm.
-          </p>
+          <p>{t('safeApp.signIn.intro', { threshold: info.threshold, owners: info.owners.length })}</p>
           {progress.stage === 'failed' && (
             <p className="safe-app__detail" data-testid="safe-sign-failure">
-              Last attempt: {progress.reason}
+              {t('safeApp.signIn.lastAttempt', { reason: safeSignInErrorText(t, progress.error) })}
             </p>
           )}
           <button
@@ -63,7 +67,7 @@ export function SafeSignInView({ session }: { session: SafeAppSession }) {
             onClick={openConnectModal}
             disabled={!openConnectModal || signIn.status === 'loading'}
           >
-            Sign in as this Safe
+            {t('safeApp.signIn.signInAsSafe')}
           </button>
         </>
       )}

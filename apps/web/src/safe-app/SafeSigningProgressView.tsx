@@ -1,15 +1,19 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useTranslations } from 'use-intl'
 import { ConfirmationsView } from '../safe-message-tracker/ConfirmationsView.tsx'
 import type { SafeSigningProgress } from './safe-signing-progress.ts'
 
-const statusText: Record<string, string> = {
-  PROPOSED: 'Proposed in Safe{Wallet}; waiting for the owners to confirm it.',
-  AWAITING_CONFIRMATIONS: 'Waiting for the owners to confirm it.',
-  AWAITING_EXECUTION: 'Confirmed; waiting for an owner to execute it.',
-}
+/** The Safe transaction's statuses the catalogue words; any other is shown as the host names it. */
+const wordedStatuses = ['PROPOSED', 'AWAITING_CONFIRMATIONS', 'AWAITING_EXECUTION'] as const
+type WordedStatus = (typeof wordedStatuses)[number]
+const isWorded = (status: string): status is WordedStatus =>
+  (wordedStatuses as readonly string[]).includes(status)
+
+const hash = (text: ReactNode) => <bdi dir="ltr">{text}</bdi>
 
 /** While the Safe signs inside Safe{Wallet} (the tracker's count of confirmations, and the Safe transaction): how many owners confirmed, how the others can, and when Signet gives up. */
 export function SafeSigningProgressView({ progress }: { progress: SafeSigningProgress }) {
+  const t = useTranslations()
   const now = useNow(progress.stage === 'waiting' || progress.stage === 'transaction')
   if (progress.stage === 'waiting') {
     return (
@@ -23,32 +27,43 @@ export function SafeSigningProgressView({ progress }: { progress: SafeSigningPro
         />
         <p>
           {progress.proposed
-            ? 'Other owners confirm this message in Safe{Wallet}: open this Safe, then Transactions → Messages, and sign it.'
-            : 'Sign the message in Safe{Wallet}; the other owners then confirm it there under Transactions → Messages.'}
+            ? t('safeApp.progress.proposedOtherOwners')
+            : t('safeApp.progress.signInSafeWallet')}
         </p>
-        <p className="safe-app__hash">SafeMessage hash {progress.messageHash}</p>
-        {progress.gatewayError && <p>Progress unavailable right now: {progress.gatewayError}</p>}
-        <p>Gives up in {remaining(progress.deadline, now)}.</p>
+        <p className="safe-app__hash">
+          {t.rich('safeApp.progress.messageHash', { messageHash: progress.messageHash, hash })}
+        </p>
+        {progress.gatewayError && (
+          <p>{t('safeApp.progress.unavailable', { detail: progress.gatewayError })}</p>
+        )}
+        <p>{t('safeApp.progress.givesUpIn', { remaining: remaining(progress.deadline, now) })}</p>
       </div>
     )
   }
   if (progress.stage === 'transaction') {
+    const status = isWorded(progress.status)
+      ? t(`safeApp.progress.status.${progress.status}`)
+      : progress.status
     const counted =
       progress.confirmationsSubmitted !== undefined && progress.confirmationsRequired !== undefined
     return (
       <div className="notice" role="status" data-testid="safe-sign-progress">
         <p>
-          <strong>Signing on-chain with a Safe transaction</strong>
+          <strong>{t('safeApp.progress.onChainTitle')}</strong>
         </p>
         <p className="safe-app__hash" data-testid="safe-tx-hash">
-          safeTxHash {progress.safeTxHash}
+          {t.rich('safeApp.progress.safeTxHash', { safeTxHash: progress.safeTxHash, hash })}
         </p>
         <p data-testid="safe-tx-status">
-          {statusText[progress.status] ?? progress.status}
-          {counted &&
-            ` ${progress.confirmationsSubmitted} of ${progress.confirmationsRequired} owners confirmed.`}
+          {counted
+            ? t('safeApp.progress.statusWithCount', {
+                status: status,
+                submitted: progress.confirmationsSubmitted ?? 0,
+                required: progress.confirmationsRequired ?? 0,
+              })
+            : status}
         </p>
-        <p>Gives up in {remaining(progress.deadline, now)}.</p>
+        <p>{t('safeApp.progress.givesUpIn', { remaining: remaining(progress.deadline, now) })}</p>
       </div>
     )
   }

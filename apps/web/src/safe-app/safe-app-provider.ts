@@ -2,11 +2,16 @@ import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import { createGatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, type Hex, hexToString, isHex } from 'viem'
 import { SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
-import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 import type { SafeAppProviderLike, SafeAppSession } from './safe-app-session.ts'
 import { markFailedSafeExecution } from './safe-execution-receipt.ts'
 import { safeSigningProgress } from './safe-signing-progress.ts'
 import { signAsSafe } from './sign-as-safe.ts'
+
+/**
+ * The Safe Apps provider's own error for a signing request that names another account: a protocol text
+ * (callers match it), not worded by Signet's catalogue.
+ */
+export const safeProviderAddressMismatch = 'The address or message hash is invalid'
 
 export type SignetSafeProviderOptions = {
   gatewayUrl: string
@@ -52,7 +57,7 @@ export async function createSignetSafeProvider(
         address.toLowerCase() !== safeAddress.toLowerCase() ||
         typeof message !== 'string'
       ) {
-        throw new SafeSignInError('SAFE_ADDRESS_MISMATCH', texts.addressMismatch)
+        throw new SafeSignInError('SAFE_ADDRESS_MISMATCH', safeProviderAddressMismatch)
       }
       // Safe{Wallet} hashes the text it is given (EIP-191 of its UTF-8), so hand it the text itself.
       const text = isHex(message) ? hexToString(message as Hex) : message

@@ -1,4 +1,5 @@
 import type { Hex } from 'viem'
+import type { SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
 
 export type SafeTxStatus =
   | 'AWAITING_CONFIRMATIONS'
@@ -18,6 +19,7 @@ export type SafeSigningProgress =
       confirmationsRequired: number
       /** The message is not on the gateway yet: no owner has signed. */
       proposed: boolean
+      /** The gateway's failure, in its client's own (technical) words. */
       gatewayError?: string
       deadline: number
     }
@@ -31,7 +33,8 @@ export type SafeSigningProgress =
       deadline: number
     }
   | { stage: 'signed'; via: 'offchain' | 'onchain'; messageHash?: Hex; safeTxHash?: Hex }
-  | { stage: 'failed'; reason: string; retryable: boolean; messageHash?: Hex; safeTxHash?: Hex }
+  /** `error` is worded by `safeSignInErrorText` (the host's own refusal is quoted as it is). */
+  | { stage: 'failed'; error: SafeSignInError; retryable: boolean; messageHash?: Hex; safeTxHash?: Hex }
 
 type Listener = (progress: SafeSigningProgress) => void
 

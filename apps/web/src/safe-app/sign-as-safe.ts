@@ -2,8 +2,11 @@ import type { Address, Hex } from 'viem'
 import { type Poller, startPolling } from '../safe-message-tracker/poll-backoff.ts'
 import { safeMessageHashOf } from '../safe-message-tracker/safe-message-hash.ts'
 import { lookAtSafeMessage, type SafeMessageGateway } from '../safe-message-tracker/safe-message-watch.ts'
-import { errorText, SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
-import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
+import {
+  errorText,
+  SafeSignInError,
+  type SafeSignInText,
+} from '../safe-message-tracker/safe-sign-in-error.ts'
 import type { ProgressStore, SafeSigningProgress, SafeTxStatus } from './safe-signing-progress.ts'
 
 /** The parts of the Safe Apps SDK that signing uses (a structural subset of `SafeAppsSDK`). */
@@ -84,7 +87,7 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
       if ('error' in outcome) {
         progress.set({
           stage: 'failed',
-          reason: outcome.error.message,
+          error: outcome.error,
           retryable: outcome.error.code !== 'SAFE_ADDRESS_MISMATCH',
           messageHash,
         })
@@ -96,7 +99,7 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
       }
     }
     const giveUp = setTimeout(
-      () => finish({ error: new SafeSignInError('SAFE_SIGNING_TIMEOUT', texts.signingTimeout(timeoutMs)) }),
+      () => finish({ error: new SafeSignInError('SAFE_SIGNING_TIMEOUT', signingTimeoutText(timeoutMs)) }),
       timeoutMs,
     )
     const waiting = (change: Partial<Extract<SafeSigningProgress, { stage: 'waiting' }>>) => {
@@ -167,10 +170,9 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
       if (status === 'FAILED' || status === 'CANCELLED') {
         const failed = status === 'FAILED'
         finish({
-          error: new SafeSignInError(
-            failed ? 'SAFE_TRANSACTION_FAILED' : 'SAFE_TRANSACTION_CANCELLED',
-            failed ? texts.transactionFailed : texts.transactionCancelled,
-          ),
+          error: new SafeSignInError(failed ? 'SAFE_TRANSACTION_FAILED' : 'SAFE_TRANSACTION_CANCELLED', {
+            key: failed ? 'transactionFailed' : 'transactionCancelled',
+          }),
         })
         return 'stop'
       }
@@ -219,6 +221,14 @@ export function signAsSafe(parameters: SignAsSafeParameters): Promise<Hex> {
       },
     )
   })
+}
+
+/** "The Safe did not sign within 10 min." (whole minutes), or in seconds below a minute. */
+function signingTimeoutText(timeoutMs: number): SafeSignInText {
+  const minutes = Math.round(timeoutMs / 60_000)
+  return minutes >= 1
+    ? { key: 'signingTimeoutMinutes', values: { minutes } }
+    : { key: 'signingTimeoutSeconds', values: { seconds: Math.round(timeoutMs / 1000) } }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+import { useTranslations } from 'use-intl'
 import { type Address, isAddressEqual } from 'viem'
 
 export type ConfirmationsViewProps = {
@@ -19,20 +21,30 @@ export function ConfirmationsView({
   account,
   testId,
 }: ConfirmationsViewProps) {
-  const you = (owner: Address) => (account && isAddressEqual(owner, account) ? ' (you)' : '')
+  const t = useTranslations()
+  const ltr = (text: ReactNode) => <bdi dir="ltr">{text}</bdi>
+  const you = (owner: Address) =>
+    account && isAddressEqual(owner, account)
+      ? t.rich('safeTracker.progress.ownerYou', { address: owner, ltr })
+      : ltr(owner)
   const waiting = owners.filter((owner) => !confirmedBy.some((confirmed) => isAddressEqual(confirmed, owner)))
   return (
     <div className="safe-sign-in__confirmations">
       <p>
         <strong data-testid={testId}>
-          {submitted} of {required} owners confirmed
+          {t('safeTracker.progress.confirmedCount', { submitted, required })}
         </strong>
       </p>
       {confirmedBy.length > 0 && (
-        <OwnerList title="Confirmed by" owners={confirmedBy} you={you} testId={`${testId}-by`} />
+        <OwnerList
+          title={t('safeTracker.progress.confirmedBy')}
+          owners={confirmedBy}
+          you={you}
+          testId={`${testId}-by`}
+        />
       )}
       {submitted < required && waiting.length > 0 && (
-        <OwnerList title="Not confirmed yet" owners={waiting} you={you} />
+        <OwnerList title={t('safeTracker.progress.notConfirmedYet')} owners={waiting} you={you} />
       )}
     </div>
   )
@@ -41,7 +53,7 @@ export function ConfirmationsView({
 function OwnerList(props: {
   title: string
   owners: readonly Address[]
-  you: (owner: Address) => string
+  you: (owner: Address) => ReactNode
   testId?: string
 }) {
   return (
@@ -49,10 +61,7 @@ function OwnerList(props: {
       <p>{props.title}</p>
       <ul className="safe-sign-in__owners" {...(props.testId ? { 'data-testid': props.testId } : {})}>
         {props.owners.map((owner) => (
-          <li key={owner}>
-            {owner}
-            {props.you(owner)}
-          </li>
+          <li key={owner}>{props.you(owner)}</li>
         ))}
       </ul>
     </>

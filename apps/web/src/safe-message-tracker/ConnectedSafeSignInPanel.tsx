@@ -1,7 +1,9 @@
 import { createGatewayClient } from '@signet/gateway/client'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useMemo } from 'react'
+import { useTranslations } from 'use-intl'
 import { SafeSignInPanel } from './SafeSignInPanel.tsx'
+import { safeSignInErrorText } from './safe-sign-in-error.ts'
 import type { SafeSignInTracker } from './safe-sign-in-tracker.ts'
 import { useSafeSignInState } from './use-safe-sign-in-state.ts'
 
@@ -19,14 +21,15 @@ export default function ConnectedSafeSignInPanel({
   config: Pick<PublicConfig, 'gatewayUrl' | 'chains'>
 }) {
   const state = useSafeSignInState(signIn)
+  const t = useTranslations()
   const gateway = useMemo(() => createGatewayClient({ baseUrl: config.gatewayUrl }), [config.gatewayUrl])
   if (state.phase === 'failed') {
     return (
       <div className="notice" role="alert" data-testid="safe-account-sign-in-failed">
-        <p>{state.error}</p>
+        <p>{safeSignInErrorText(t, state.error)}</p>
         <div className="notice__actions">
           <button type="button" onClick={() => signIn.cancel()}>
-            Dismiss
+            {t('safeTracker.panel.dismiss')}
           </button>
         </div>
       </div>
@@ -39,7 +42,10 @@ export default function ConnectedSafeSignInPanel({
       kind="connected"
       state={state}
       gateway={gateway}
-      chainName={config.chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`}
+      chainName={
+        config.chains.find((chain) => chain.id === chainId)?.name ??
+        t('safeTracker.chainFallback', { chainId })
+      }
       onCancel={() => signIn.cancel()}
     />
   )

@@ -1,10 +1,12 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useTranslations } from 'use-intl'
 import { type SafeMessageRoute, safeWalletMessageLink, signetConfirmLink } from './safe-links.ts'
 
 /** Where co-owners confirm: this app's confirm page, and the same message in Safe{Wallet}. */
 export function SafeMessageLinks({ gateway, route }: { gateway: GatewayClient; route: SafeMessageRoute }) {
+  const t = useTranslations()
   const signetLink = signetConfirmLink(window.location.href, route)
   // Safe{Wallet} names chains by their EIP-3770 short name, which the gateway's chain config gives.
   const chain = useQuery({
@@ -24,27 +26,29 @@ export function SafeMessageLinks({ gateway, route }: { gateway: GatewayClient; r
   }
   return (
     <div className="safe-sign-in__links">
-      <p>Ask another owner to open this link, review the message and confirm it:</p>
+      <p>{t('safeTracker.links.askOwner')}</p>
       <p className="safe-sign-in__link-row">
-        <a href={signetLink} data-testid="safe-sign-in-signet-link" className="safe-sign-in__mono">
+        <a href={signetLink} data-testid="safe-sign-in-signet-link" className="safe-sign-in__mono" dir="ltr">
           {signetLink}
         </a>
         <button type="button" onClick={() => void copy()}>
-          {copied ? 'Link copied' : 'Copy link'}
+          {copied ? t('safeTracker.links.copied') : t('safeTracker.links.copy')}
         </button>
       </p>
       {chain.data && (
         <p>
-          Owners can also confirm it in{' '}
-          <a
-            href={safeWalletMessageLink(chain.data.shortName, route.safe, route.messageHash)}
-            target="_blank"
-            rel="noreferrer"
-            data-testid="safe-sign-in-safe-wallet-link"
-          >
-            Safe{'{Wallet}'}
-          </a>
-          .
+          {t.rich('safeTracker.links.alsoInSafeWallet', {
+            link: (text) => (
+              <a
+                href={safeWalletMessageLink(chain.data.shortName, route.safe, route.messageHash)}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="safe-sign-in-safe-wallet-link"
+              >
+                {text}
+              </a>
+            ),
+          })}
         </p>
       )}
     </div>

@@ -1,10 +1,13 @@
 import type { GatewayClient } from '@signet/gateway/client'
+import type { ReactNode } from 'react'
+import { useFormatter, useTranslations } from 'use-intl'
 import type { Address } from 'viem'
 import { ConfirmationsView } from './ConfirmationsView.tsx'
 import { SafeMessageLinks } from './SafeMessageLinks.tsx'
+import { safeSignInErrorText } from './safe-sign-in-error.ts'
 import type { SafeSignInState } from './safe-sign-in-tracker.ts'
-import type { OwnerSignInExtra } from './stored-sign-in.ts'
-import type { SignInKind } from './texts.ts'
+import { walletAnswerText } from './safe-wallet-answer.ts'
+import type { OwnerSignInExtra, SignInKind } from './stored-sign-in.ts'
 import '../safe-sign-in/safe-sign-in.css'
 
 /** The browser tests find each kind's panel by these. */
@@ -45,16 +48,29 @@ export function SafeSignInPanel({
   const answer = wallet && !wallet.asking ? wallet.answer : undefined
   const blocking = answer?.kind === 'cannot-sign' || answer?.kind === 'wrong-chain'
   const required = look?.required ?? threshold
+  const t = useTranslations()
+  const format = useFormatter()
+  const mono = (safe: ReactNode) => (
+    <bdi dir="ltr" className="safe-sign-in__mono">
+      {safe}
+    </bdi>
+  )
+  const expiresAt = new Date(tracked.nonceExpiresAt)
   return (
     <div className="notice" role="status" data-testid={ids.root}>
       <p>
-        Signing in as Safe <span className="safe-sign-in__mono">{tracked.safe}</span> on {chainName}.{' '}
         {owners && threshold
-          ? `The sign-in completes once ${threshold} of ${owners.length} owners have confirmed the message.`
-          : 'The sign-in completes as soon as the Safe has signed the message — off-chain with its owners’ confirmations, or on chain.'}
+          ? t.rich('safeTracker.panel.introOwners', {
+              safe: tracked.safe,
+              chainName,
+              threshold,
+              owners: owners.length,
+              mono,
+            })
+          : t.rich('safeTracker.panel.introConnected', { safe: tracked.safe, chainName, mono })}
       </p>
       {wallet?.asking && (
-        <p data-testid={`${ids.prefix}-wallet-asking`}>Waiting for the Safe’s wallet to sign…</p>
+        <p data-testid={`${ids.prefix}-wallet-asking`}>{t('safeTracker.panel.walletAsking')}</p>
       )}
       {answer && (
         <p
@@ -62,16 +78,12 @@ export function SafeSignInPanel({
           className={blocking ? 'safe-sign-in__error' : undefined}
           role={blocking ? 'alert' : undefined}
         >
-          {answer.text}
+          {walletAnswerText(t, answer)}
         </p>
       )}
-      {!look && owners && <p>Looking up the confirmations…</p>}
+      {!look && owners && <p>{t('safeTracker.panel.lookingUp')}</p>}
       {look && !look.indexed && (
-        <p>
-          {owners
-            ? 'Waiting for the Safe Client Gateway to list the message…'
-            : 'Waiting for the owners to sign the message…'}
-        </p>
+        <p>{owners ? t('safeTracker.panel.waitingForGateway') : t('safeTracker.panel.waitingForOwners')}</p>
       )}
       {look?.indexed && required !== undefined && (
         <ConfirmationsView
@@ -85,7 +97,9 @@ export function SafeSignInPanel({
       )}
       {passingError && (
         <p data-testid={`${ids.prefix}-passing-error`}>
-          Progress unavailable right now: {passingError} Retrying…
+          {t('safeTracker.panel.passingError', {
+            problems: passingError.map((problem) => safeSignInErrorText(t, problem)).join('; '),
+          })}
         </p>
       )}
       <SafeMessageLinks
@@ -93,17 +107,28 @@ export function SafeSignInPanel({
         route={{ chainId: tracked.chainId, safe: tracked.safe, messageHash: tracked.messageHash }}
       />
       <details>
-        <summary>Message the owners sign</summary>
-        <pre className="safe-sign-in__message">{tracked.message}</pre>
+        <summary>{t('safeTracker.panel.messageSummary')}</summary>
+        <pre className="safe-sign-in__message" dir="ltr">
+          {tracked.message}
+        </pre>
       </details>
       <p>
-        This request stays valid until{' '}
-        <time dateTime={tracked.nonceExpiresAt}>{new Date(tracked.nonceExpiresAt).toLocaleString()}</time>.
-        You can close this page: it picks up where it left off when you come back.
+        {t.rich('safeTracker.panel.validUntil', {
+          // What `toLocaleString()` shows, in the page's language.
+          expiresAt: format.dateTime(expiresAt, {
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          }),
+          time: (text) => <time dateTime={tracked.nonceExpiresAt}>{text}</time>,
+        })}
       </p>
       <div className="notice__actions">
         <button type="button" onClick={onCancel}>
-          Cancel this sign-in
+          {t('safeTracker.panel.cancel')}
         </button>
       </div>
     </div>

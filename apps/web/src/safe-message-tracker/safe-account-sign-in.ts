@@ -2,7 +2,6 @@ import type { Address } from 'viem'
 import { errorText, SafeSignInError } from './safe-sign-in-error.ts'
 import type { SafeSignInTracker } from './safe-sign-in-tracker.ts'
 import { classifySafeWalletAnswer } from './safe-wallet-answer.ts'
-import { safeSignInTexts as texts } from './texts.ts'
 
 /**
  * Signing in as the connected Safe, whatever its wallet answers (Safe{Wallet} over WalletConnect, an
@@ -22,9 +21,11 @@ export function signInAsConnectedSafe(
     { safe, chainId },
     (hold) =>
       hold({ version, nonce, extra: {} }).catch((error: unknown) => {
-        throw new SafeSignInError('SIGN_IN_UNAVAILABLE', texts.couldNotStart(errorText(error)), {
-          cause: error,
-        })
+        throw new SafeSignInError(
+          'SIGN_IN_UNAVAILABLE',
+          { key: 'couldNotStart', values: { reason: errorText(error) } },
+          { cause: error },
+        )
       }),
     async (message) => {
       try {
@@ -38,5 +39,5 @@ export function signInAsConnectedSafe(
 
 /** The connected Safe has no code on this chain yet: nothing can sign for it; say what to do. */
 export function safeNotDeployed(tracker: SafeSignInTracker, chainName: string): void {
-  tracker.fail(new SafeSignInError('SAFE_NOT_DEPLOYED', texts.notDeployed(chainName)))
+  tracker.fail(new SafeSignInError('SAFE_NOT_DEPLOYED', { key: 'notDeployed', values: { chainName } }))
 }

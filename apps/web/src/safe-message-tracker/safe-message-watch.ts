@@ -33,6 +33,8 @@ export type SafeMessageLook =
       problems: string[]
       /** The gateway's failure itself (not a 404), for callers that report it their own way. */
       gatewayError?: unknown
+      /** The chain's failure itself, likewise. */
+      chainError?: unknown
     }
 
 /**
@@ -49,6 +51,7 @@ export async function lookAtSafeMessage(
 ): Promise<SafeMessageLook> {
   const problems: string[] = []
   let gatewayError: unknown
+  let chainError: unknown
   const [message, approved] = await Promise.all([
     sources.gateway?.getSafeMessage(target.chainId, target.messageHash).catch((error: unknown) => {
       if (error instanceof GatewayHttpError && error.status === 404) return undefined
@@ -64,6 +67,7 @@ export async function lookAtSafeMessage(
         args: [target.messageHash],
       })
       .catch((error: unknown) => {
+        chainError = error
         problems.push(`chain: ${textOf(error)}`)
         return undefined
       }),
@@ -84,10 +88,11 @@ export async function lookAtSafeMessage(
     confirmedBy: (message?.confirmations ?? []).map((confirmation) => getAddress(confirmation.owner.value)),
     problems,
     ...(gatewayError !== undefined ? { gatewayError } : {}),
+    ...(chainError !== undefined ? { chainError } : {}),
   }
 }
 
-function textOf(error: unknown): string {
+export function textOf(error: unknown): string {
   const short = (error as { shortMessage?: unknown })?.shortMessage
   if (typeof short === 'string') return short
   return error instanceof Error ? error.message : String(error)

@@ -1,7 +1,13 @@
 import { GatewayHttpError, GatewayNetworkError, GatewayTimeoutError } from '@signet/gateway/errors'
 import { describe, expect, it } from 'vitest'
 import { ProviderRpcError } from '../wallet/demo-wallet/demo-provider.ts'
-import { gatewayFailure, ownersChangedError } from './safe-sign-in-error.ts'
+import {
+  gatewayFailure,
+  ownersChangedError,
+  SafeSignInError,
+  safeSignInErrorText,
+} from './safe-sign-in-error.ts'
+import { englishT } from './tracker-test-kit.ts'
 import { isUserRejection } from './wallet-error-chain.ts'
 
 const owners = ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8']
@@ -48,6 +54,26 @@ describe('ownersChangedError', () => {
     ).toBe(
       "The Safe's owners or threshold changed while waiting for confirmations (other owners). Start the sign-in again.",
     )
+  })
+})
+
+describe('safeSignInErrorText', () => {
+  it('words a coded error from the catalogue, and quotes another party’s own words as they are', () => {
+    expect(
+      safeSignInErrorText(
+        englishT,
+        new SafeSignInError('SAFE_SIGNING_TIMEOUT', {
+          key: 'signingTimeoutMinutes',
+          values: { minutes: 10 },
+        }),
+      ),
+    ).toBe('The Safe did not sign within 10 min.')
+    expect(
+      safeSignInErrorText(englishT, new SafeSignInError('MESSAGE_MISMATCH', { key: 'typedDataMessage' })),
+    ).toBe('This message is typed data, not a sign-in text: review and confirm it in Safe{Wallet}.')
+    expect(
+      safeSignInErrorText(englishT, new SafeSignInError('SAFE_SIGNING_REJECTED', 'Transaction was rejected')),
+    ).toBe('Transaction was rejected')
   })
 })
 

@@ -5,7 +5,12 @@ import { createSafeSignInMessage } from '../safe-sign-in/safe-sign-in-message.ts
 import { holdNonceAgain, isNonceGone } from './nonce-hold.ts'
 import { type Poller, startPolling } from './poll-backoff.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
-import { lookAtSafeMessage, type SafeMessageGateway, type SafeMessageLook } from './safe-message-watch.ts'
+import {
+  lookAtSafeMessage,
+  type SafeMessageGateway,
+  type SafeMessageLook,
+  textOf,
+} from './safe-message-watch.ts'
 import {
   errorText,
   gatewayFailure,
@@ -15,7 +20,6 @@ import {
 } from './safe-sign-in-error.ts'
 import type { SafeWalletAnswer } from './safe-wallet-answer.ts'
 import type { KeyValueStorage, SignInStore, StoredSafeSignIn } from './stored-sign-in.ts'
-import { safeSignInTexts as texts } from './texts.ts'
 
 export type WaitingLook = Extract<SafeMessageLook, { state: 'waiting' }>
 /** What the Safe's wallet answered, when it is not a signature (only the connected-Safe path asks one). */
@@ -32,11 +36,12 @@ export type SafeSignInState<Extra extends object = object> =
       /** The last look at the gateway and the chain. */
       look?: WaitingLook
       wallet?: { asking: true } | { asking: false; answer: WalletAnswerShown }
-      /** A passing problem (gateway or server unreachable…); looking goes on. */
-      passingError?: string
+      /** Passing problems (gateway, chain or server unreachable…), worded by `safeSignInErrorText`; looking goes on. */
+      passingError?: SafeSignInError[]
     }
   | { phase: 'signed-in'; session: SignInSession }
-  | { phase: 'failed'; error: string; code?: SafeSignInErrorCode }
+  /** `error` is worded by `safeSignInErrorText` (a {@link SafeSignInError} keeps its code). */
+  | { phase: 'failed'; error: unknown; code?: SafeSignInErrorCode }
 
 export type SafeSignInTrackerServices = {
   auth: Pick<AuthApi, 'verify'>
@@ -154,7 +159,7 @@ export class SafeSignInTracker<Extra extends object = object> {
   fail(error: unknown): void {
     this.#end({
       phase: 'failed',
-      error: errorText(error),
+      error,
       ...(error instanceof SafeSignInError ? { code: error.code } : {}),
     })
   }
@@ -231,7 +236,7 @@ export class SafeSignInTracker<Extra extends object = object> {
         this.fail(error)
         return 'stop'
       }
-      this.#update({ passingError: errorText(error) })
+      this.#update({ passingError: [passingFailure(error)] })
       return 'same'
     }
     if (generation !== this.#generation) return 'stop'
@@ -260,7 +265,12 @@ export class SafeSignInTracker<Extra extends object = object> {
     } catch (error) {
       if (!(error instanceof AuthApiError)) throw error
       if (error.status === 0 || error.status >= 500) {
-        this.#update({ passingError: texts.serviceUnavailable(error.message) })
+        const unavailable = new SafeSignInError(
+          'SIGN_IN_UNAVAILABLE',
+          { key: 'serviceUnavailable', values: { reason: error.message } },
+          { cause: error },
+        )
+        this.#update({ passingError: [unavailable] })
         return false
       }
       if (isNonceGone(error)) {
@@ -268,7 +278,7 @@ export class SafeSignInTracker<Extra extends object = object> {
         return true
       }
       if (!final) return false
-      const refused = texts.signatureRefused[this.store.kind](error.message)
+      const refused = { key: 'signatureRefused', values: { reason: error.message } } as const
       this.fail(new SafeSignInError('SIGN_IN_REFUSED', refused, { cause: error }))
       return true
     }
@@ -281,7 +291,8 @@ export class SafeSignInTracker<Extra extends object = object> {
   }
 
   #expiredError(): SafeSignInError {
-    return new SafeSignInError('SIGN_IN_EXPIRED', texts.signInExpired[this.store.kind])
+    const key = this.store.kind === 'owner' ? 'signInExpiredOwner' : 'signInExpiredConnected'
+    return new SafeSignInError('SIGN_IN_EXPIRED', { key })
   }
 
   /** A new sign-in (or the end of one): whatever was running stops. */
@@ -312,9 +323,22 @@ export class SafeSignInTracker<Extra extends object = object> {
   }
 }
 
-/** Why the last look could not ask the gateway or the chain (the gateway's failure in its user text). */
-function passingProblems(look: WaitingLook): string | undefined {
-  const problems = look.problems.filter((problem) => !problem.startsWith('Safe Client Gateway:'))
-  if (look.gatewayError !== undefined) problems.unshift(gatewayFailure(look.gatewayError).message)
-  return problems.length > 0 ? problems.join('; ') : undefined
+/** Why the last look could not ask the gateway or the chain. */
+function passingProblems(look: WaitingLook): SafeSignInError[] | undefined {
+  const problems: SafeSignInError[] = []
+  if (look.gatewayError !== undefined) problems.push(gatewayFailure(look.gatewayError))
+  if (look.chainError !== undefined)
+    problems.push(
+      new SafeSignInError(
+        'CHAIN_UNREACHABLE',
+        { key: 'chainUnreachable', values: { reason: textOf(look.chainError) } },
+        { cause: look.chainError },
+      ),
+    )
+  return problems.length > 0 ? problems : undefined
+}
+
+/** A failure while looking that is not final: a {@link SafeSignInError} as it is, anything else quoted. */
+function passingFailure(error: unknown): SafeSignInError {
+  return error instanceof SafeSignInError ? error : new SafeSignInError('GATEWAY_ERROR', errorText(error))
 }

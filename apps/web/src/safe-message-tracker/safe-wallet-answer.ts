@@ -1,5 +1,5 @@
 import { type Hex, isHex } from 'viem'
-import { safeSignInTexts as texts } from './texts.ts'
+import type { Translate } from '../i18n/translate.ts'
 import { errorChain } from './wallet-error-chain.ts'
 
 /**
@@ -10,11 +10,13 @@ import { errorChain } from './wallet-error-chain.ts'
 export type SafeWalletAnswer =
   | { kind: 'signature'; signature: Hex }
   /** Keep watching: the answer means nothing about the message's fate. */
-  | { kind: 'keep-watching'; reason: 'no-signature' | 'dialog-closed' | 'expired' | 'failed'; text: string }
+  | { kind: 'keep-watching'; reason: 'no-signature' | 'dialog-closed' | 'expired' }
+  /** Keep watching; the wallet failed, in its own words (`detail`, when it gave any). */
+  | { kind: 'keep-watching'; reason: 'failed'; detail?: string }
   /** This wallet app does not sign messages for a Safe (the Safe mobile apps). */
-  | { kind: 'cannot-sign'; text: string }
+  | { kind: 'cannot-sign' }
   /** WalletConnect 5100: the wallet holds the Safe on another chain than the one asked for. */
-  | { kind: 'wrong-chain'; text: string }
+  | { kind: 'wrong-chain'; chainName: string; chainId: number }
 
 /**
  * Reads a wallet's answer (a result, or the error it threw) to `personal_sign` for a Safe.
@@ -29,22 +31,46 @@ export function classifySafeWalletAnswer(
     const value = answer.result
     if (typeof value === 'string' && isHex(value) && !/^0x0*$/.test(value))
       return { kind: 'signature', signature: value }
-    return { kind: 'keep-watching', reason: 'no-signature', text: texts.noSignature }
+    return { kind: 'keep-watching', reason: 'no-signature' }
   }
   const { codes, messages } = codesAndTexts(answer.error)
   const said = messages.join(' · ')
   if (codes.includes(-32075) || codes.includes(5101) || /method disabled|unsupported method/i.test(said))
-    return { kind: 'cannot-sign', text: texts.cannotSign }
+    return { kind: 'cannot-sign' }
   if (codes.includes(5100) || /unsupported chain/i.test(said))
-    return { kind: 'wrong-chain', text: texts.wrongChain(chain.chainName, chain.chainId) }
+    return { kind: 'wrong-chain', chainName: chain.chainName, chainId: chain.chainId }
   if (codes.includes(4001) || /user rejected/i.test(said))
-    return { kind: 'keep-watching', reason: 'dialog-closed', text: texts.dialogClosed }
-  if (/expired/i.test(said))
-    return { kind: 'keep-watching', reason: 'expired', text: texts.walletRequestExpired }
-  return {
-    kind: 'keep-watching',
-    reason: 'failed',
-    text: texts.walletFailed(messages[0] ?? 'no reason given'),
+    return { kind: 'keep-watching', reason: 'dialog-closed' }
+  if (/expired/i.test(said)) return { kind: 'keep-watching', reason: 'expired' }
+  return { kind: 'keep-watching', reason: 'failed', ...(messages[0] ? { detail: messages[0] } : {}) }
+}
+
+/** What the Safe's wallet answered, in `t`'s language. */
+export function walletAnswerText(
+  t: Translate,
+  answer: Exclude<SafeWalletAnswer, { kind: 'signature' }>,
+): string {
+  switch (answer.kind) {
+    case 'cannot-sign':
+      return t('safeTracker.walletAnswer.cannotSign')
+    case 'wrong-chain':
+      return t('safeTracker.walletAnswer.wrongChain', {
+        chainName: answer.chainName,
+        chainId: answer.chainId,
+      })
+    default:
+      switch (answer.reason) {
+        case 'no-signature':
+          return t('safeTracker.walletAnswer.noSignature')
+        case 'dialog-closed':
+          return t('safeTracker.walletAnswer.dialogClosed')
+        case 'expired':
+          return t('safeTracker.walletAnswer.expired')
+        default:
+          return answer.detail === undefined
+            ? t('safeTracker.walletAnswer.failedNoReason')
+            : t('safeTracker.walletAnswer.failed', { reason: answer.detail })
+      }
   }
 }
 

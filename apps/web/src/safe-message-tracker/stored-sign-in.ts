@@ -1,5 +1,7 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
-import type { SignInKind } from './texts.ts'
+
+/** The two kinds of remembered sign-in: from an owner's wallet, or as the connected Safe. */
+export type SignInKind = 'owner' | 'connected'
 
 /** Where a waiting Safe sign-in is remembered (localStorage: every tab of this origin sees it). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

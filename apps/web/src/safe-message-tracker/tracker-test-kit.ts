@@ -1,5 +1,8 @@
+import { createTranslator } from 'use-intl'
 import type { Address, Hex } from 'viem'
 import type { SignInSession } from '../auth/auth-api.ts'
+import { englishMessages } from '../i18n/catalogue.ts'
+import { safeSignInErrorText } from './safe-sign-in-error.ts'
 import type { KeyValueStorage } from './stored-sign-in.ts'
 
 /** Test support: a localStorage stand-in whose entries the test can read. */
@@ -24,3 +27,14 @@ export const sessionOf = (safe: Address): SignInSession => ({
 
 /** A stand-in for the gateway's prepared signature (two owners' 65 bytes). */
 export const preparedSignature = `0x${'11'.repeat(130)}` as Hex
+
+/** The real English translator, as the page has it. */
+export const englishT = createTranslator({ locale: 'en', messages: englishMessages })
+
+/** What the user reads for a tracker state's failure or passing problems, in English. */
+export function shownText(state: object): string | undefined {
+  if ('error' in state) return safeSignInErrorText(englishT, state.error)
+  if ('passingError' in state && Array.isArray(state.passingError))
+    return state.passingError.map((problem) => safeSignInErrorText(englishT, problem)).join('; ')
+  return undefined
+}

@@ -1,12 +1,14 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslations } from 'use-intl'
 import { useAccount } from 'wagmi'
 import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
 import { ConfirmationsView } from '../safe-message-tracker/ConfirmationsView.tsx'
 import { startPolling } from '../safe-message-tracker/poll-backoff.ts'
 import { SafeMessageLinks } from '../safe-message-tracker/SafeMessageLinks.tsx'
 import type { SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
+import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { confirmAsCoOwner, hasConfirmed, loadMessageReview } from './co-owner-confirmation.ts'
 import { isOwner } from './safe-facts.ts'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
@@ -24,12 +26,18 @@ export type ConfirmSafeMessageProps = {
  * snapshot, read again after the owner confirms (then followed until the message is confirmed).
  */
 export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMessageProps) {
+  const t = useTranslations()
+  const mono = (text: ReactNode) => (
+    <bdi dir="ltr" className="safe-sign-in__mono">
+      {text}
+    </bdi>
+  )
   const { address, isConnected } = useAccount()
   const { openConnectModal } = useConnectModal()
   const signerFor = useOwnerSigner()
   const [confirming, setConfirming] = useState(false)
   const [confirmed, setConfirmed] = useState(false)
-  const [error, setError] = useState<string>()
+  const [error, setError] = useState<unknown>()
   const confirmButton = useRef<HTMLButtonElement>(null)
   const focusConfirm = useCallback(() => confirmButton.current?.focus(), [])
   const review = useQuery({
@@ -72,7 +80,7 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
       setConfirmed(true)
       await refetch()
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(failure)
       // The gateway may know better than this page (e.g. confirmed from another tab meanwhile).
       await refetch()
     } finally {
@@ -84,25 +92,23 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
   const owner = data && address ? isOwner(data.facts, address) : false
   return (
     <section className="safe-sign-in" aria-labelledby="safe-message-title" data-testid="safe-message-review">
-      <h2 id="safe-message-title">Confirm a Safe message</h2>
-      <p>
-        Safe <span className="safe-sign-in__mono">{route.safe}</span> on {chainName}
-      </p>
-      {review.isPending && <p>Reading the message…</p>}
+      <h2 id="safe-message-title">{t('safeSignIn.confirm.title')}</h2>
+      <p>{t.rich('safeSignIn.confirm.safeOnChain', { safe: route.safe, chainName, mono })}</p>
+      {review.isPending && <p>{t('safeSignIn.confirm.reading')}</p>}
       {review.isError && (
         <div className="notice notice--warning" role="alert" data-testid="safe-message-review-error">
-          <p>{review.error.message}</p>
+          <p>{safeSignInErrorText(t, review.error)}</p>
           <div className="notice__actions">
             <button type="button" onClick={() => void refetch()}>
-              Retry
+              {t('safeSignIn.confirm.retry')}
             </button>
           </div>
         </div>
       )}
       {data && (
         <>
-          <p>An owner asks the Safe's other owners to sign this message. Read it before you confirm:</p>
-          <pre className="safe-sign-in__message" data-testid="safe-message-text">
+          <p>{t('safeSignIn.confirm.intro')}</p>
+          <pre className="safe-sign-in__message" data-testid="safe-message-text" dir="ltr">
             {data.text}
           </pre>
           <ConfirmationsView
@@ -113,38 +119,37 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
             confirmedBy={data.confirmedBy}
             account={address}
           />
-          {settled && (
-            <p data-testid="safe-message-settled">
-              The message is confirmed: the owner who asked can now use it. No more signatures are needed.
-            </p>
-          )}
+          {settled && <p data-testid="safe-message-settled">{t('safeSignIn.confirm.settled')}</p>}
           {!isConnected && (
             <div className="notice__actions">
-              <p>Connect a wallet that owns this Safe to confirm the message.</p>
+              <p>{t('safeSignIn.confirm.connectPrompt')}</p>
               <button
                 type="button"
                 className="primary"
                 onClick={openConnectModal}
                 disabled={!openConnectModal}
               >
-                Connect wallet
+                {t('safeSignIn.confirm.connectWallet')}
               </button>
             </div>
           )}
           {isConnected && address && !owner && (
             <p className="notice notice--warning" role="alert" data-testid="safe-message-not-owner">
-              The connected account {address} is not an owner of this Safe.
+              {t.rich('safeSignIn.confirm.notOwner', {
+                address,
+                mono: (text) => <bdi dir="ltr">{text}</bdi>,
+              })}
             </p>
           )}
           {isConnected && address && owner && hasConfirmed(data, address) && (
-            <p data-testid="safe-message-you-confirmed">You have confirmed this message.</p>
+            <p data-testid="safe-message-you-confirmed">{t('safeSignIn.confirm.youConfirmed')}</p>
           )}
           {isConnected && address && owner && !hasConfirmed(data, address) && !settled && (
             <div className="notice__actions">
               {/* Confirming needs no Signet session: no need to pass RainbowKit's sign-in first. */}
               <VerifyDialogAlternative
-                prompt="Only here to confirm this Safe message? That needs no sign-in to Signet."
-                action="Confirm without signing in"
+                prompt={t('safeSignIn.confirm.alternativePrompt')}
+                action={t('safeSignIn.confirm.alternativeAction')}
                 onChosen={focusConfirm}
               />
               <button
@@ -154,13 +159,13 @@ export function ConfirmSafeMessage({ services, route, chainName }: ConfirmSafeMe
                 disabled={confirming}
                 onClick={() => void confirm()}
               >
-                {confirming ? 'Confirm in your wallet…' : 'Confirm message'}
+                {confirming ? t('safeSignIn.confirm.confirming') : t('safeSignIn.confirm.confirmMessage')}
               </button>
             </div>
           )}
-          {error && (
+          {error !== undefined && (
             <p className="notice notice--warning" role="alert" data-testid="safe-message-error">
-              {error}
+              {safeSignInErrorText(t, error)}
             </p>
           )}
           {!settled && <SafeMessageLinks gateway={services.gateway} route={route} />}

@@ -2,10 +2,11 @@ import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
 import type { PublicChain } from '@signet/protocol/public-config'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useCallback, useRef } from 'react'
+import { type ReactNode, useCallback, useRef } from 'react'
+import { useLocale, useTranslations } from 'use-intl'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
-import { gatewayFailure } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { gatewayFailure, safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { readSafeFacts } from './safe-facts.ts'
 
 export type OwnedSafesListProps = {
@@ -25,6 +26,11 @@ class ChainNotServed extends Error {}
  * Failures are grouped by their text, so an unreachable gateway is one notice, not one per chain.
  */
 export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: OwnedSafesListProps) {
+  const t = useTranslations()
+  const locale = useLocale()
+  // "Gnosis, Sepolia" (a list of names, in the page's language).
+  const chainList = (some: readonly PublicChain[]) =>
+    new Intl.ListFormat(locale, { style: 'short', type: 'unit' }).format(some.map((chain) => chain.name))
   const results = useQueries({
     queries: chains.map((chain) => ({
       queryKey: ['safe-sign-in', 'owned-safes', gateway.baseUrl, chain.id, owner],
@@ -43,11 +49,11 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
   const owned = chains.flatMap((chain, index) =>
     (results[index]?.data ?? []).map((safe) => ({ chain, safe })),
   )
-  const failures = new Map<string, { chains: PublicChain[]; retry: (() => unknown)[] }>()
+  const failures = new Map<string, { error: Error; chains: PublicChain[]; retry: (() => unknown)[] }>()
   chains.forEach((chain, index) => {
     const error = results[index]?.error
     if (!error || error instanceof ChainNotServed) return
-    const failure = failures.get(error.message) ?? { chains: [], retry: [] }
+    const failure = failures.get(error.message) ?? { error, chains: [], retry: [] }
     failure.chains.push(chain)
     failure.retry.push(() => results[index]?.refetch())
     failures.set(error.message, failure)
@@ -61,8 +67,10 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
       {[...failures].map(([message, failure]) => (
         <div key={message} className="notice notice--warning" role="alert" data-testid="owned-safes-error">
           <p>
-            Your Safes on {failure.chains.map((chain) => chain.name).join(', ')} could not be loaded.{' '}
-            {message}
+            {t('safeSignIn.ownedSafes.loadFailed', {
+              chains: chainList(failure.chains),
+              reason: safeSignInErrorText(t, failure.error),
+            })}
           </p>
           <div className="notice__actions">
             <button
@@ -71,24 +79,22 @@ export function OwnedSafesList({ gateway, chains, owner, busy, onSignIn }: Owned
                 for (const retry of failure.retry) retry()
               }}
             >
-              Retry
+              {t('safeSignIn.ownedSafes.retry')}
             </button>
           </div>
         </div>
       ))}
-      {loading.length > 0 && (
-        <p>Looking for your Safes on {loading.map((chain) => chain.name).join(', ')}…</p>
-      )}
+      {loading.length > 0 && <p>{t('safeSignIn.ownedSafes.looking', { chains: chainList(loading) })}</p>}
       {loading.length === 0 && owned.length === 0 && searched.length > 0 && (
         <p data-testid="owned-safes-none">
-          This account owns no Safe on {searched.map((chain) => chain.name).join(', ')}.
+          {t('safeSignIn.ownedSafes.none', { chains: chainList(searched) })}
         </p>
       )}
       {owned.length > 0 && (
         // RainbowKit asks to sign in as this account right after connecting: an owner may not want to.
         <VerifyDialogAlternative
-          prompt={`This account owns ${owned.length === 1 ? 'a Safe' : `${owned.length} Safes`}. Sign in as a Safe instead?`}
-          action="Choose a Safe"
+          prompt={t('safeSignIn.ownedSafes.ownsPrompt', { count: owned.length })}
+          action={t('safeSignIn.ownedSafes.chooseSafe')}
           onChosen={focusFirstSafe}
         />
       )}
@@ -124,24 +130,38 @@ function OwnedSafeItem({
     queryFn: () => readSafeFacts(gateway, chain.id, safe),
     retry: false,
   })
+  const t = useTranslations()
+  const ltr = (text: ReactNode) => <bdi dir="ltr">{text}</bdi>
   return (
     <li className="safe-sign-in__safe" data-testid="owned-safe" data-safe={safe}>
       <p>
-        <strong className="safe-sign-in__mono">{safe}</strong> on {chain.name}
+        {t.rich('safeSignIn.ownedSafes.safeOnChain', {
+          safe,
+          chainName: chain.name,
+          mono: (text) => (
+            <strong className="safe-sign-in__mono" dir="ltr">
+              {text}
+            </strong>
+          ),
+        })}
       </p>
-      {facts.isPending && <p>Reading the Safe…</p>}
-      {facts.isError && <p role="alert">{facts.error.message}</p>}
+      {facts.isPending && <p>{t('safeSignIn.ownedSafes.readingSafe')}</p>}
+      {facts.isError && <p role="alert">{safeSignInErrorText(t, facts.error)}</p>}
       {facts.data && (
         <>
           <p data-testid="owned-safe-threshold">
-            {facts.data.threshold} of {facts.data.owners.length} owners must confirm · Safe{' '}
-            {facts.data.version}
+            {t('safeSignIn.ownedSafes.threshold', {
+              threshold: facts.data.threshold,
+              owners: facts.data.owners.length,
+              version: facts.data.version,
+            })}
           </p>
-          <ul className="safe-sign-in__owners" aria-label="Owners">
+          <ul className="safe-sign-in__owners" aria-label={t('safeSignIn.ownedSafes.ownersLabel')}>
             {facts.data.owners.map((address) => (
               <li key={address}>
-                {address}
-                {isAddressEqual(address, owner) ? ' (you)' : ''}
+                {isAddressEqual(address, owner)
+                  ? t.rich('safeTracker.progress.ownerYou', { address, ltr })
+                  : ltr(address)}
               </li>
             ))}
           </ul>
@@ -153,7 +173,7 @@ function OwnedSafeItem({
         disabled={busy}
         onClick={() => onSignIn({ chainId: chain.id, safe })}
       >
-        Sign in as this Safe
+        {t('safeSignIn.ownedSafes.signInAsSafe')}
       </button>
     </li>
   )

@@ -1,20 +1,16 @@
 import type { PublicChain } from '@signet/protocol/public-config'
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { useTranslations } from 'use-intl'
 import { type Address, isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
 import type { SignInSession } from '../auth/auth-api.ts'
 import { useSignIn } from '../auth/SignInProvider.tsx'
 import { SafeSignInPanel } from '../safe-message-tracker/SafeSignInPanel.tsx'
+import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { OwnedSafesList } from './OwnedSafesList.tsx'
 import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 import { useOwnerSigner } from './use-owner-signer.ts'
 import { useSafeSignIn } from './use-safe-sign-in.ts'
-
-const accountTypeText = {
-  eoa: 'Key-held account (EOA)',
-  contract: 'Smart-contract account',
-  counterfactual: 'Smart-contract account, not deployed yet',
-} as const
 
 /**
  * An owner connected with their own wallet signs in as one of their Safes: the Safes they own, the
@@ -27,6 +23,12 @@ export function OwnerSafeSignIn({
   services: SafeSignInServices
   chains: readonly PublicChain[]
 }) {
+  const t = useTranslations()
+  const mono = (text: ReactNode) => (
+    <bdi dir="ltr" className="safe-sign-in__mono">
+      {text}
+    </bdi>
+  )
   const { address, isConnected } = useAccount()
   const { state, start, cancel } = useSafeSignIn(services)
   const signerFor = useOwnerSigner()
@@ -41,17 +43,17 @@ export function OwnerSafeSignIn({
   }, [state, adoptSession])
   if (!isConnected && state.phase !== 'tracking') return null
   const chainName = (chainId: number) =>
-    chains.find((chain) => chain.id === chainId)?.name ?? `chain ${chainId}`
+    chains.find((chain) => chain.id === chainId)?.name ?? t('safeTracker.chainFallback', { chainId })
   const signInAs = (request: { chainId: number; safe: Address }) => {
     if (address) void start({ ...request, owner: address }, signerFor(request.chainId))
   }
 
   return (
     <section className="safe-sign-in" aria-labelledby="safe-sign-in-title">
-      <h2 id="safe-sign-in-title">Sign in as a Safe</h2>
+      <h2 id="safe-sign-in-title">{t('safeSignIn.owner.title')}</h2>
       {state.phase === 'starting' && (
         <p className="notice" role="status" data-testid="safe-sign-in-starting">
-          Sign the message for Safe <span className="safe-sign-in__mono">{state.safe}</span> in your wallet…
+          {t.rich('safeSignIn.owner.starting', { safe: state.safe, mono })}
         </p>
       )}
       {state.phase === 'tracking' && (
@@ -70,26 +72,28 @@ export function OwnerSafeSignIn({
         isAddressEqual(signIn.session.address, state.session.address) && (
           <div className="notice" role="status" data-testid="safe-signed-in">
             <p>
-              Signed in as Safe <span className="safe-sign-in__mono">{state.session.address}</span> on{' '}
-              {chainName(state.session.chainId)} ({accountTypeText[state.session.accountType]}).
+              {t.rich('safeSignIn.owner.signedIn', {
+                address: state.session.address,
+                chainName: chainName(state.session.chainId),
+                accountType: state.session.accountType,
+                mono,
+              })}
             </p>
           </div>
         )}
       {state.phase === 'failed' && (
         <div className="notice notice--warning" role="alert" data-testid="safe-sign-in-error">
-          <p>{state.error}</p>
+          <p>{safeSignInErrorText(t, state.error)}</p>
           <div className="notice__actions">
             <button type="button" onClick={cancel}>
-              Dismiss
+              {t('safeSignIn.owner.dismiss')}
             </button>
           </div>
         </div>
       )}
       {state.phase !== 'tracking' && isConnected && address && (
         <>
-          <p>
-            Safes this account owns. Signing in as one asks its other owners to confirm, wherever they are.
-          </p>
+          <p>{t('safeSignIn.owner.intro')}</p>
           <OwnedSafesList
             gateway={services.gateway}
             chains={chains}

@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
+import { useTranslations } from 'use-intl'
 import './safe-sign-in.css'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
 import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'
@@ -17,11 +18,13 @@ export function SafeOwnerSignIn({
 }: {
   config: Pick<PublicConfig, 'gatewayUrl' | 'appName' | 'chains'>
 }) {
+  const t = useTranslations()
   const route = useSafeMessageRoute()
   const services = useSafeSignInServices(config)
   if (route) {
     const chainName =
-      config.chains.find((chain) => chain.id === route.chainId)?.name ?? `chain ${route.chainId}`
+      config.chains.find((chain) => chain.id === route.chainId)?.name ??
+      t('safeTracker.chainFallback', { chainId: route.chainId })
     return (
       <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
     )

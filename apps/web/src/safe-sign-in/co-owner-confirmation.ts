@@ -7,7 +7,6 @@ import {
   notAnOwnerError,
   SafeSignInError,
 } from '../safe-message-tracker/safe-sign-in-error.ts'
-import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 import type { OwnerSigner } from './owner-signature.ts'
 import { isOwner, readSafeFacts, type SafeFacts } from './safe-facts.ts'
 import { readMessage, signWithWallet } from './safe-sign-in-flow.ts'
@@ -41,10 +40,13 @@ export async function loadMessageReview(
     readMessage(gateway, route.chainId, route.messageHash),
   ])
   if (!message) {
-    throw new SafeSignInError('MESSAGE_NOT_FOUND', texts.messageNotFound(route.messageHash))
+    throw new SafeSignInError('MESSAGE_NOT_FOUND', {
+      key: 'messageNotFound',
+      values: { messageHash: route.messageHash },
+    })
   }
   if (typeof message.message !== 'string') {
-    throw new SafeSignInError('MESSAGE_MISMATCH', texts.typedDataMessage)
+    throw new SafeSignInError('MESSAGE_MISMATCH', { key: 'typedDataMessage' })
   }
   const hash = safeMessageHashOf({
     safe: route.safe,
@@ -53,7 +55,7 @@ export async function loadMessageReview(
     text: message.message,
   })
   if (hash !== route.messageHash) {
-    throw new SafeSignInError('MESSAGE_MISMATCH', texts.messageMismatch)
+    throw new SafeSignInError('MESSAGE_MISMATCH', { key: 'messageMismatch' })
   }
   return {
     route,

@@ -1,7 +1,6 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { type Address, getAddress, isAddressEqual } from 'viem'
 import { gatewayFailure, SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
-import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 
 /** What signing as a Safe depends on: who its owners are, how many must sign, and its EIP-712 domain. */
 export type SafeFacts = { owners: Address[]; threshold: number; version: string }
@@ -19,7 +18,7 @@ export async function readSafeFacts(
     throw gatewayFailure(error)
   }
   if (!info.version) {
-    throw new SafeSignInError('GATEWAY_ERROR', texts.unknownVersion(safe))
+    throw new SafeSignInError('GATEWAY_ERROR', { key: 'unknownVersion', values: { safe } })
   }
   return {
     owners: info.owners.map((owner) => getAddress(owner.value)),

@@ -14,7 +14,6 @@ import type {
   OwnerSignInExtra,
   StoredSafeSignIn,
 } from '../safe-message-tracker/stored-sign-in.ts'
-import { safeSignInTexts as texts } from '../safe-message-tracker/texts.ts'
 import { isUserRejection } from '../safe-message-tracker/wallet-error-chain.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
 import type { HeldNonce } from './pending-nonce-api.ts'
@@ -97,10 +96,14 @@ export async function signWithWallet(signer: OwnerSigner, ref: Parameters<typeof
     return await signAsOwner(signer, ref)
   } catch (error) {
     if (isUserRejection(error)) {
-      throw new SafeSignInError('WALLET_REJECTED', texts.walletRejected, { cause: error })
+      throw new SafeSignInError('WALLET_REJECTED', { key: 'walletRejected' }, { cause: error })
     }
     const text =
       (error as { shortMessage?: unknown }).shortMessage ?? (error instanceof Error ? error.message : error)
-    throw new SafeSignInError('WALLET_REJECTED', texts.walletCouldNotSign(String(text)), { cause: error })
+    throw new SafeSignInError(
+      'WALLET_REJECTED',
+      { key: 'walletCouldNotSign', values: { reason: String(text) } },
+      { cause: error },
+    )
   }
 }
