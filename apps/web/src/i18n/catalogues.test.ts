@@ -57,10 +57,10 @@ function placeholdersOf(message: string, locale: string): string[] {
 const english = flatten(readCatalogue('en'))
 
 /**
- * Safe's contract terms that some languages keep in English on purpose (as Safe{Wallet} does);
+ * Safe's contract terms and "Safe App", which some languages keep in English on purpose (as Safe{Wallet} does);
  * any other message of two words or more that equals the English one was not translated.
  */
-const termsKeptInEnglish = new Set(['safe.info.masterCopy', 'safe.info.fallbackHandler'])
+const termsKeptInEnglish = new Set(['safe.info.masterCopy', 'safe.info.fallbackHandler', 'safeApp.title'])
 
 /** Two words of letters or more, placeholders left out. */
 function isPhrase(text: string): boolean {
@@ -88,7 +88,8 @@ describe.each(supportedLocales.filter((locale) => locale !== 'en'))('the %s cata
 
   it('leaves no phrase in English', () => {
     const untranslated = [...english].filter(
-      ([key, text]) => !termsKeptInEnglish.has(key) && catalogue.get(key) === text && isPhrase(text as string),
+      ([key, text]) =>
+        !termsKeptInEnglish.has(key) && catalogue.get(key) === text && isPhrase(text as string),
     )
     expect(untranslated.map(([key]) => key)).toEqual([])
   })
