@@ -22,13 +22,13 @@ async function start(): Promise<void> {
   let messages: Messages = englishMessages
   try {
     const config = await loadPublicConfig()
-    ;({ locale, messages } = await languageOf(chooseLocale(config.locale, navigator)))
     const theme = resolveThemeChoice(config.theme, window.location.search)
     document.documentElement.dataset.themeMode = theme.mode
     // Demo and dev mode only: a production page never carries the demo wallet's code.
     const demoWallet = createDemoWalletLoader(config)
     // Fetched during the first paint where the page needs the wallet from the start.
     if (walletNeededAtOnce(window)) void loadWalletApp(config, demoWallet).catch(() => undefined)
+    ;({ locale, messages } = await languageOf(chooseLocale(config.locale, navigator)))
     root.render(
       <StrictMode>
         <I18nProvider locale={locale} messages={messages}>
