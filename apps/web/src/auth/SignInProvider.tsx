@@ -14,6 +14,7 @@ import { type Address, isAddressEqual } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
 import { isFramed } from '../safe-app/safe-hosts.ts'
+import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import type { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
 import { type KeyValueStorage, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
@@ -95,7 +96,7 @@ export function SignInProvider({
   safeSignInStorage = window.localStorage,
   children,
 }: SignInProviderProps) {
-  const t = useTranslations('auth')
+  const t = useTranslations()
   const [state, setState] = useState<Session>({ status: 'loading' })
   const [confirmedOwner, setConfirmedOwner] = useState<{ session: SignInSession; owner: Address }>()
   const [closingDialog, setClosingDialog] = useState(false)
@@ -135,11 +136,7 @@ export function SignInProvider({
   // when a sign-in left waiting (a reload, a return days later) is in storage.
   const [safeAccountSignIn, setSafeAccountSignIn] = useState<SafeSignInTracker>()
   const safeAccountLoader = useRef<Promise<SafeSignInTracker> | undefined>(undefined)
-  const chainName = useCallback(
-    (chainId: number) =>
-      config.chains.find((chain) => chain.id === chainId)?.name ?? t('chainFallbackName', { chainId }),
-    [config, t],
-  )
+  const chainName = useCallback((chainId: number) => safeChainName(t, config.chains, chainId), [config, t])
   const loadSafeAccountSignIn = useCallback(() => {
     safeAccountLoader.current ??= Promise.all([
       import('../safe-message-tracker/safe-sign-in-tracker.ts'),

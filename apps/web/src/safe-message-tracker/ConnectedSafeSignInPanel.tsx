@@ -2,6 +2,7 @@ import { createGatewayClient } from '@signet/gateway/client'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useMemo } from 'react'
 import { useTranslations } from 'use-intl'
+import { safeChainName } from './chain-name.ts'
 import { SafeSignInPanel } from './SafeSignInPanel.tsx'
 import { safeSignInErrorText } from './safe-sign-in-error.ts'
 import type { SafeSignInTracker } from './safe-sign-in-tracker.ts'
@@ -42,10 +43,7 @@ export default function ConnectedSafeSignInPanel({
       kind="connected"
       state={state}
       gateway={gateway}
-      chainName={
-        config.chains.find((chain) => chain.id === chainId)?.name ??
-        t('safeTracker.chainFallback', { chainId })
-      }
+      chainName={safeChainName(t, config.chains, chainId)}
       onCancel={() => signIn.cancel()}
     />
   )

@@ -5,6 +5,7 @@ import { type Address, isAddressEqual } from 'viem'
 import { useAccount } from 'wagmi'
 import type { SignInSession } from '../auth/auth-api.ts'
 import { useSignIn } from '../auth/SignInProvider.tsx'
+import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import { SafeSignInPanel } from '../safe-message-tracker/SafeSignInPanel.tsx'
 import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { OwnedSafesList } from './OwnedSafesList.tsx'
@@ -42,8 +43,7 @@ export function OwnerSafeSignIn({
     adoptSession(state.session)
   }, [state, adoptSession])
   if (!isConnected && state.phase !== 'tracking') return null
-  const chainName = (chainId: number) =>
-    chains.find((chain) => chain.id === chainId)?.name ?? t('safeTracker.chainFallback', { chainId })
+  const chainName = (chainId: number) => safeChainName(t, chains, chainId)
   const signInAs = (request: { chainId: number; safe: Address }) => {
     if (address) void start({ ...request, owner: address }, signerFor(request.chainId))
   }

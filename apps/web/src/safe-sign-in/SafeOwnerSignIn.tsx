@@ -1,6 +1,7 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useTranslations } from 'use-intl'
 import './safe-sign-in.css'
+import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
 import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'
 import { useSafeMessageRoute } from './use-safe-message-route.ts'
@@ -22,9 +23,7 @@ export function SafeOwnerSignIn({
   const route = useSafeMessageRoute()
   const services = useSafeSignInServices(config)
   if (route) {
-    const chainName =
-      config.chains.find((chain) => chain.id === route.chainId)?.name ??
-      t('safeTracker.chainFallback', { chainId: route.chainId })
+    const chainName = safeChainName(t, config.chains, route.chainId)
     return (
       <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
     )
