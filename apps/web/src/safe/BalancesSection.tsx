@@ -12,6 +12,8 @@ type Props = { client: GatewayClient; chainId: number; address: string }
 /** Token balances in a fiat currency picked from the gateway's supported codes (default USD). */
 export function BalancesSection({ client, chainId, address }: Props) {
   const t = useTranslations('safe.balances')
+  // The same heading SafePages gives the section's error boundary.
+  const sections = useTranslations('safe.sections')
   const locale = useLocale()
   const [fiat, setFiat] = useState(DEFAULT_FIAT_CODE.toUpperCase())
   const pickerId = useId()
@@ -25,7 +27,7 @@ export function BalancesSection({ client, chainId, address }: Props) {
 
   return (
     <section className={styles.card} aria-labelledby="safe-balances-title">
-      <h3 id="safe-balances-title">{t('title')}</h3>
+      <h3 id="safe-balances-title">{sections('balances')}</h3>
       <div className={styles.toolbar}>
         <label htmlFor={pickerId}>{t('currency')}</label>
         <select
