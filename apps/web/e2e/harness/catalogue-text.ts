@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import {
   isLiteralElement,
   isPluralElement,
@@ -7,23 +6,11 @@ import {
   type MessageFormatElement,
   parse,
 } from '@formatjs/icu-messageformat-parser'
-
-type Catalogue = { [key: string]: string | Catalogue }
+import { isPhrase, readCatalogue } from '../../src/i18n/catalogue-files.test-support.ts'
 
 /** Signet's catalogue of one language, flattened to `area.key` → ICU message. */
 export function catalogue(locale: string): Map<string, string> {
-  const json = JSON.parse(
-    readFileSync(new URL(`../../src/i18n/catalogues/${locale}.json`, import.meta.url), 'utf8'),
-  ) as Catalogue
-  const flat = new Map<string, string>()
-  const walk = (node: Catalogue, prefix: string) => {
-    for (const [key, value] of Object.entries(node)) {
-      if (typeof value === 'string') flat.set(prefix + key, value)
-      else walk(value, `${prefix}${key}.`)
-    }
-  }
-  walk(json, '')
-  return flat
+  return readCatalogue(locale) as Map<string, string>
 }
 
 /** The literal runs of a message, between its placeholders, tags and plural forms. */
@@ -57,7 +44,7 @@ export function englishPhrasesAbsentFrom(locale: string): string[] {
   for (const [key, text] of english) {
     const translated = other.get(key) ?? ''
     for (const run of literalRuns(parse(text))) {
-      if (!/\p{L}{2,}\s+\p{L}{2,}/u.test(run) || run.length < 8) continue
+      if (!isPhrase(run) || run.length < 8) continue
       if (translated.includes(run)) continue
       phrases.add(run)
     }
