@@ -12,24 +12,27 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 describe('the SQLite store under forced garbage collection', () => {
   it('runs, finalises collected statements, closes and collects again without aborting the process', async () => {
-    const result = await new Promise<{ code: number | null; signal: string | null; out: string; err: string }>(
-      (done) => {
-        const child = spawn(
-          process.execPath,
-          ['--expose-gc', runTs, join(here, 'statement-gc-child.ts'), join(folder, 'gc.sqlite')],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        )
-        let out = ''
-        let err = ''
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk
-        })
-        child.stderr.on('data', (chunk: Buffer) => {
-          err += chunk
-        })
-        child.once('close', (code, signal) => done({ code, signal, out, err }))
-      },
-    )
+    const result = await new Promise<{
+      code: number | null
+      signal: string | null
+      out: string
+      err: string
+    }>((done) => {
+      const child = spawn(
+        process.execPath,
+        ['--expose-gc', runTs, join(here, 'statement-gc-child.ts'), join(folder, 'gc.sqlite')],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      let out = ''
+      let err = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk
+      })
+      child.stderr.on('data', (chunk: Buffer) => {
+        err += chunk
+      })
+      child.once('close', (code, signal) => done({ code, signal, out, err }))
+    })
     expect(result.err).not.toContain('Assertion failed')
     expect({ code: result.code, signal: result.signal }).toEqual({ code: 0, signal: null })
     expect(JSON.parse(result.out)).toEqual({ queries: 4000, node: process.versions.node })
