@@ -144,6 +144,7 @@ export async function startSignet({
           clients: oidcClients,
           secrets: oidcSecrets,
           appName: config.appName,
+          refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
         })
       : undefined

@@ -69,6 +69,8 @@ export type SignetConfig = {
     clients: OidcClientConfig[]
     /** `SIGNET_OIDC_JWKS`; undefined: keys generated once and kept in the database. */
     jwks: { keys: OidcSigningKey[] } | undefined
+    /** `SIGNET_OIDC_REFRESH_TTL`: how long a refresh token (and its grant) lives without use. */
+    refreshTtlMs: number
   }
   theme: PublicConfig['theme']
 }
@@ -394,7 +396,12 @@ function readOidc(
 ): SignetConfig['oidc'] {
   try {
     const clients = readOidcClients(env, cwd)
-    return { enabled: clients.length > 0 || mode === 'demo', clients, jwks: readOidcJwks(env, cwd) }
+    return {
+      enabled: clients.length > 0 || mode === 'demo',
+      clients,
+      jwks: readOidcJwks(env, cwd),
+      refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
+    }
   } catch (error) {
     throw asConfigError(error)
   }

@@ -111,7 +111,11 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
   const signInFor = async (
     c: Context<InteractionEnv>,
-    client: { clientId: string; clientName?: string | undefined; redirectUris?: readonly string[] | undefined },
+    client: {
+      clientId: string
+      clientName?: string | undefined
+      redirectUris?: readonly string[] | undefined
+    },
     body: { message: string; signature: string },
     redirectUris: readonly string[],
   ) => {

@@ -50,8 +50,9 @@ describe('SIGNET_OIDC_CLIENTS', () => {
         post_logout_redirect_uris: [],
         token_endpoint_auth_method: 'client_secret_basic',
         skip_consent: false,
+        grant_types: ['authorization_code'],
       },
-      { ...publicClient, skip_consent: true },
+      { ...publicClient, skip_consent: true, grant_types: ['authorization_code'] },
     ])
   })
 
@@ -65,7 +66,12 @@ describe('SIGNET_OIDC_CLIENTS', () => {
   it('turns the provider on with clients, and in demo mode without any', () => {
     const withClients = loadConfig({ ...chainEnv, SIGNET_OIDC_CLIENTS: JSON.stringify([confidential]) })
     expect(withClients.oidc.enabled).toBe(true)
-    expect(loadConfig(chainEnv).oidc).toEqual({ enabled: false, clients: [], jwks: undefined })
+    expect(loadConfig(chainEnv).oidc).toEqual({
+      enabled: false,
+      clients: [],
+      jwks: undefined,
+      refreshTtlMs: 30 * 24 * 3600 * 1000,
+    })
     expect(loadConfig({ ...chainEnv, SIGNET_MODE: 'demo' }).oidc.enabled).toBe(true)
   })
 
@@ -106,6 +112,19 @@ describe('SIGNET_OIDC_CLIENTS', () => {
     ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]\.client_name: expected a name of letters/)
     expect(configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, scope: 'openid' }]) })).toBe(
       'SIGNET_OIDC_CLIENTS[0].scope: Unrecognized key: "scope"',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: ['refresh_token'] }]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].grant_types: expected "authorization_code" in the list (every sign-in starts with it)',
+    )
+    expect(
+      configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: ['implicit'] }]) }),
+    ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]\.grant_types\[0\]: Invalid option/)
+    expect(configError({ SIGNET_OIDC_REFRESH_TTL: 'forever' })).toBe(
+      'SIGNET_OIDC_REFRESH_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
     )
   })
 

@@ -18,7 +18,16 @@ export type OidcClientConfig = {
   client_secret?: string
   /** The operator's own application: no consent screen. */
   skip_consent: boolean
+  /**
+   * What the client may exchange at the token endpoint: always `authorization_code`; `refresh_token`
+   * lets it ask for `offline_access` and keep a user signed in without a new wallet prompt.
+   */
+  grant_types: OidcGrantType[]
 }
+
+/** The grants Signet's provider offers a client. */
+export const oidcGrantTypes = ['authorization_code', 'refresh_token'] as const
+export type OidcGrantType = (typeof oidcGrantTypes)[number]
 
 export type OidcSigningKey = Record<string, unknown> & { kty: string; kid?: string }
 
@@ -44,6 +53,14 @@ const clientSchema = z
     client_secret: z.string().min(32, 'expected at least 32 characters').max(500).optional(),
     token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post', 'none']).optional(),
     skip_consent: z.boolean().default(false),
+    grant_types: z
+      .array(z.enum(oidcGrantTypes))
+      .min(1)
+      .refine((grants) => grants.includes('authorization_code'), {
+        message: 'expected "authorization_code" in the list (every sign-in starts with it)',
+      })
+      .refine((grants) => new Set(grants).size === grants.length, { message: 'a grant type is listed twice' })
+      .default(['authorization_code']),
   })
   .strict()
   .superRefine((client, context) => {

@@ -78,7 +78,7 @@ describe('OpenID Connect provider over HTTP', () => {
     const discovery = (await response.json()) as Record<string, unknown>
     expect(discovery.issuer).toBe(`${signet.url}/oidc`)
     expect(discovery.code_challenge_methods_supported).toEqual(['S256'])
-    expect(discovery.scopes_supported).toEqual(['openid', 'profile', 'eth', 'safe'])
+    expect(discovery.scopes_supported).toEqual(['openid', 'profile', 'eth', 'safe', 'offline_access'])
     expect(discovery.response_types_supported).toEqual(['code'])
     expect(discovery.registration_endpoint).toBeUndefined()
     expect(discovery.revocation_endpoint).toBe(`${signet.url}/oidc/token/revocation`)

@@ -18,6 +18,8 @@ export type OidcProviderOptions = {
   clients: readonly OidcClientConfig[]
   secrets: OidcSecrets
   appName: string
+  /** How long a refresh token lives (`SIGNET_OIDC_REFRESH_TTL`), in seconds; its grant lives as long. */
+  refreshTtlSeconds: number
   /**
    * RP-initiated logout ends Signet's own session too: the name of its cookie, and how to revoke the
    * session of a cookie token.
@@ -27,8 +29,11 @@ export type OidcProviderOptions = {
 
 /**
  * The OpenID Connect provider (oidc-provider): authorization code with PKCE (S256, required for public
- * clients), ID token, userinfo, revocation, RP-initiated logout. Its development interactions and
- * dynamic registration are off; sign-in and consent are Signet's own pages (interaction-routes.ts).
+ * clients), ID token, userinfo, revocation, RP-initiated logout, refresh tokens for clients that list
+ * the `refresh_token` grant and ask for `offline_access` (rotated on every use; a reused one revokes its
+ * whole grant, which oidc-provider does when `rotateRefreshToken` is on), and token introspection
+ * (RFC 7662) for authenticated clients. Its development interactions and dynamic registration are off;
+ * sign-in and consent are Signet's own pages (interaction-routes.ts).
  *
  * @example const provider = createOidcProvider({ db, origin, clients, secrets, appName: 'Signet' })
  */
@@ -43,7 +48,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       post_logout_redirect_uris: client.post_logout_redirect_uris,
       token_endpoint_auth_method: client.token_endpoint_auth_method,
       ...(client.client_secret ? { client_secret: client.client_secret } : {}),
-      grant_types: ['authorization_code'],
+      grant_types: [...client.grant_types],
       response_types: ['code'],
       // auth_time in every ID token: for a Safe it is when the owners' signature completed.
       require_auth_time: true,
@@ -54,7 +59,9 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       long: { signed: true, secure: options.origin.startsWith('https:') },
       short: { signed: true, secure: options.origin.startsWith('https:') },
     },
-    scopes: Object.keys(oidcScopeClaims),
+    // offline_access: a refresh token, for clients with the refresh_token grant (and prompt=consent, as
+    // OpenID Connect requires; oidc-provider drops the scope otherwise).
+    scopes: [...Object.keys(oidcScopeClaims), 'offline_access'],
     claims: Object.fromEntries(
       Object.entries(oidcScopeClaims).map(([scope, claims]) => [scope, [...claims]]),
     ),
@@ -65,7 +72,17 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: false },
-      revocation: { enabled: true },
+      // A client revokes its own tokens only (revoking one ends its whole grant).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      // Only an authenticated client may ask: a public client has no credential (oidc-provider's default
+      // policy would let it ask about its own tokens; Signet's public clients are browsers, not APIs).
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (ctx) => ctx.oidc.client?.clientAuthMethod !== 'none',
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
     },
@@ -103,12 +120,17 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    // A new refresh token on every use; the one it replaces is consumed, and presenting it again is
+    // treated as theft: the whole grant (every token of it) is revoked.
+    rotateRefreshToken: true,
     ttl: {
+      RefreshToken: options.refreshTtlSeconds,
       AccessToken: 3600,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
-      Grant: 14 * 24 * 3600,
+      // A grant outlives its refresh tokens: it is what they are revoked by.
+      Grant: Math.max(14 * 24 * 3600, options.refreshTtlSeconds),
       Session: 14 * 24 * 3600,
     },
   }

@@ -18,6 +18,7 @@ export type ExampleApplication = {
     post_logout_redirect_uris: string[]
     token_endpoint_auth_method: 'none'
     skip_consent: false
+    grant_types: ['authorization_code']
   }
   stop(): Promise<void>
 }
@@ -150,6 +151,7 @@ export async function startExampleApplication(
       post_logout_redirect_uris: [`${url}/`],
       token_endpoint_auth_method: 'none',
       skip_consent: false,
+      grant_types: ['authorization_code'],
     },
     stop: () => closeServer(server),
   }
