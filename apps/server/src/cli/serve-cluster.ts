@@ -6,7 +6,7 @@ import {
   clusterReadiness,
   createPrimaryRegistry,
 } from '../operations/cluster-operations.ts'
-import { graceTimer, listenForShutdownSignals } from '../operations/draining.ts'
+import { endAfterGraceRanOut, graceTimer, listenForShutdownSignals } from '../operations/draining.ts'
 import { type ManagementServer, startManagementServer } from '../operations/management-server.ts'
 import { managementBannerLine } from '../startup-banner.ts'
 
@@ -147,7 +147,7 @@ export async function serveCluster(
   process.stdout.write(`Workers: ${workers} processes sharing the port (SIGNET_WORKERS)\n`)
 
   const first = await signal
-  process.stdout.write(`Stopping Signet (${first}): the workers finish their requests in flight…\n`)
+  process.stdout.write(`Stopping Signet (${first})…\n`)
   exitFailures = 0
   await stopWorkers(running, config.shutdownGraceMs + stopMarginMs)
   await management?.stop()
@@ -192,16 +192,10 @@ export async function serveWorker(env: Record<string, string | undefined>): Prom
   await stopRequested
   const grace = signet.config.shutdownGraceMs
   const drained = await Promise.race([signet.drain().then(() => 'drained' as const), graceTimer(grace)])
-  if (drained !== 'drained')
-    process.stderr.write(graceRanOutText(process.pid, grace, signet.inFlightRequests()))
   stopAnswering()
+  if (drained !== 'drained') return endAfterGraceRanOut(grace, signet.inFlightRequests(), signet.stop)
   await signet.stop()
   // The IPC channel would keep the process alive.
   if (process.connected) process.disconnect()
-  return drained === 'drained' ? 0 : 1
-}
-
-/** What a process whose shutdown grace ran out prints before cutting its requests off. */
-export function graceRanOutText(pid: number, graceMs: number, inFlight: number): string {
-  return `signet: process ${pid}: SIGNET_SHUTDOWN_GRACE (${graceMs / 1000} s) ran out with ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; cutting ${inFlight === 1 ? 'it' : 'them'} off\n`
+  return 0
 }

@@ -40,20 +40,19 @@ export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
  */
 async function serveOne(env: Record<string, string | undefined>): Promise<number> {
   // Installed before anything starts, and for good: a signal never meets the default disposition.
-  const { listenForShutdownSignals, graceTimer } = await import('../operations/draining.ts')
+  const { listenForShutdownSignals, graceTimer, endAfterGraceRanOut } = await import(
+    '../operations/draining.ts'
+  )
   const signals = listenForShutdownSignals()
   const { startSignet } = await import('../serve.ts')
   const signet = await startSignet({ env })
   const { startupBanner } = await import('../startup-banner.ts')
   process.stdout.write(startupBanner(signet))
   const signal = await signals.first
-  process.stdout.write(`Stopping Signet (${signal}): finishing the requests in flight…\n`)
+  process.stdout.write(`Stopping Signet (${signal})…\n`)
   const grace = signet.config.shutdownGraceMs
   const drained = await Promise.race([signet.drain().then(() => 'drained' as const), graceTimer(grace)])
-  if (drained !== 'drained') {
-    const { graceRanOutText } = await import('./serve-cluster.ts')
-    process.stderr.write(graceRanOutText(process.pid, grace, signet.inFlightRequests()))
-  }
+  if (drained !== 'drained') return endAfterGraceRanOut(grace, signet.inFlightRequests(), signet.stop)
   await signet.stop()
-  return drained === 'drained' ? 0 : 1
+  return 0
 }

@@ -67,6 +67,23 @@ export function listenForShutdownSignals(
   return { first }
 }
 
+/**
+ * The end of a process once SIGNET_SHUTDOWN_GRACE ran out: says how many requests it cuts off, stops the
+ * rest (closing their connections; at most 5 s more), and exits 1 at once — work those requests started
+ * (an RPC call waiting for its own timeout) must not keep the process alive.
+ */
+export async function endAfterGraceRanOut(
+  graceMs: number,
+  inFlight: number,
+  stop: () => Promise<void>,
+): Promise<never> {
+  process.stderr.write(
+    `signet: process ${process.pid}: SIGNET_SHUTDOWN_GRACE (${graceMs / 1000} s) ran out with ${inFlight} request${inFlight === 1 ? '' : 's'} in flight; cutting ${inFlight === 1 ? 'it' : 'them'} off\n`,
+  )
+  await Promise.race([stop(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+  process.exit(1)
+}
+
 /** Resolves after `ms` without holding the process open. */
 export function graceTimer(ms: number): Promise<'grace ran out'> {
   return new Promise((resolve) => setTimeout(() => resolve('grace ran out'), ms).unref())
