@@ -89,6 +89,10 @@ export async function serveCluster(
         listening.add(worker)
         resolve({ url: message.url, pid: worker.process.pid as number })
       })
+      // A stopping worker closes its IPC channel before it exits: no more questions to it.
+      worker.once('disconnect', () => listening.delete(worker))
+      // Sending to a worker whose channel just closed is reported as an error event: not fatal here.
+      worker.on('error', () => {})
       worker.once('exit', (code, signal) => {
         running.delete(worker)
         listening.delete(worker)

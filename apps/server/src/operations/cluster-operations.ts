@@ -70,13 +70,17 @@ function ask(worker: Worker, question: OperationsQuestion, timeoutMs: number): P
       if (message.error) reject(new Error(`worker ${worker.process.pid}: ${message.error}`))
       else resolve(message)
     }
+    if (!worker.isConnected()) {
+      done()
+      return reject(new Error(`worker ${worker.process.pid} is disconnecting`))
+    }
     worker.on('message', onMessage)
-    try {
-      worker.send({ type: 'signet-operations-request', id, question } satisfies OperationsRequest)
-    } catch (error) {
+    // A channel that closes meanwhile is reported here (else it would be an 'error' event on the worker).
+    worker.send({ type: 'signet-operations-request', id, question } satisfies OperationsRequest, (error) => {
+      if (!error) return
       done()
       reject(error)
-    }
+    })
   })
 }
 

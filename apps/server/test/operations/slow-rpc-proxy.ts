@@ -5,6 +5,8 @@ export type SlowRpcProxy = {
   url: string
   /** JSON-RPC calls received so far (a batch counts each of its calls). */
   calls(): number
+  /** Holds the requests that come from now on `ms` (0: forwards them at once). */
+  setDelay(ms: number): void
   close(): Promise<void>
 }
 
@@ -23,7 +25,7 @@ export async function startSlowRpcProxy(targetUrl: string, delayMs: number): Pro
     const parsed = JSON.parse(body) as unknown
     calls += Array.isArray(parsed) ? parsed.length : 1
     if (delayMs === Number.POSITIVE_INFINITY) return
-    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
     const upstream = await fetch(targetUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -40,6 +42,9 @@ export async function startSlowRpcProxy(targetUrl: string, delayMs: number): Pro
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls: () => calls,
+    setDelay: (ms) => {
+      delayMs = ms
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy()

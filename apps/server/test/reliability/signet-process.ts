@@ -13,8 +13,11 @@ export type SignetProcess = {
   child: ChildProcess
   /** Everything the process printed so far (stdout and stderr). */
   output(): string
-  /** The management listener's URL, from the startup banner (waits for it to be printed). */
-  managementUrl(): Promise<string>
+  /**
+   * The management listener's URL, from the startup banner: waits for it to be printed (a cluster's
+   * primary prints it once every worker listens).
+   */
+  managementUrl(timeoutMs?: number): Promise<string>
   /** Resolves once the process has exited. */
   exited: Promise<void>
   /** SIGTERM (a clean stop); SIGKILL after 10 s. */
@@ -65,8 +68,8 @@ export async function startSignetProcess(options: StartSignetProcessOptions = {}
     port,
     child,
     output: () => output,
-    async managementUrl() {
-      for (let waited = 0; waited < 10_000; waited += 50) {
+    async managementUrl(timeoutMs = 60_000) {
+      for (let waited = 0; waited < timeoutMs; waited += 50) {
         const url = /^Management \(probes and metrics\): (\S+) /m.exec(output)?.[1]
         if (url) return url
         if (child.exitCode !== null || child.signalCode !== null) break
