@@ -232,6 +232,8 @@ async function startServer(
         // EOA sign-ins never call the RPC; nothing listens on port 9.
         SIGNET_RPC_31337: 'http://127.0.0.1:9',
         SIGNET_RATE_LIMIT: 'off',
+        // PORT + 1, the default, may be taken: another free port.
+        SIGNET_MANAGEMENT_PORT: '0',
         LOG_LEVEL: values['log-level'],
         ...env,
       },

@@ -33,21 +33,26 @@ export async function serveCommand(command: 'serve' | 'dev'): Promise<number> {
   }
 }
 
+/**
+ * One process. The first SIGINT/SIGTERM drains it (operations/draining.ts): `/readyz` 503, no new
+ * connections, the requests in flight finish within SIGNET_SHUTDOWN_GRACE; then everything is closed and
+ * the exit code is 0 — 1 when the grace ran out first. A second signal exits at once (130/143).
+ */
 async function serveOne(env: Record<string, string | undefined>): Promise<number> {
+  // Installed before anything starts, and for good: a signal never meets the default disposition.
+  const { listenForShutdownSignals, graceTimer, endAfterGraceRanOut } = await import(
+    '../operations/draining.ts'
+  )
+  const signals = listenForShutdownSignals()
   const { startSignet } = await import('../serve.ts')
   const signet = await startSignet({ env })
   const { startupBanner } = await import('../startup-banner.ts')
   process.stdout.write(startupBanner(signet))
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
-  })
-  const forceExit = () => process.exit(signal === 'SIGINT' ? 130 : 143)
-  process.once('SIGINT', forceExit)
-  process.once('SIGTERM', forceExit)
+  const signal = await signals.first
   process.stdout.write(`Stopping Signet (${signal})…\n`)
+  const grace = signet.config.shutdownGraceMs
+  const drained = await Promise.race([signet.drain().then(() => 'drained' as const), graceTimer(grace)])
+  if (drained !== 'drained') return endAfterGraceRanOut(grace, signet.inFlightRequests(), signet.stop)
   await signet.stop()
-  process.off('SIGINT', forceExit)
-  process.off('SIGTERM', forceExit)
   return 0
 }
