@@ -62,7 +62,10 @@ export async function revokeAccount(db: StoreDatabase, account: AccountMatch): P
         .executeTakeFirst()
 
       return {
-        sessions: endedSessions.map(endedSession),
+        // In a stable order for the operator's output: by chain, then id.
+        sessions: endedSessions
+          .map(endedSession)
+          .sort((a, b) => a.chainId - b.chainId || (a.id < b.id ? -1 : 1)),
         oidcModels: countModels(oidcRows),
         pendingSafeSignIns: holds.map((hold) => ({ nonce: hold.nonce, account: hold.held_for ?? '' })),
         safeCompletions: Number(completions.numDeletedRows),
