@@ -40,7 +40,12 @@ export function recordOidcEvent(
 export function auditOidcProvider(provider: Provider, audit: OidcAudit): void {
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     const { entities, params, client } = ctx.oidc
-    const issued = ['AccessToken', 'IdToken', 'RefreshToken'].filter((kind) => kind in entities)
+    // What the token response carries, by its field names (the values stay out).
+    const body = (ctx.body !== null && typeof ctx.body === 'object' ? ctx.body : {}) as Record<
+      string,
+      unknown
+    >
+    const issued = ['access_token', 'id_token', 'refresh_token'].filter((field) => body[field] !== undefined)
     void recordOidcEvent(audit, ctx, {
       type: 'oidc.token_issued',
       account: entities.Grant?.accountId ?? entities.AccessToken?.accountId ?? null,
