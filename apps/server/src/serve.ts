@@ -18,9 +18,10 @@ import { sessionCookieName } from './http/auth-routes.ts'
 import { clientAddress, trustedProxyList } from './http/client-address.ts'
 import { RateLimiter, sweepRateLimits } from './http/rate-limit.ts'
 import { defaultWebDist } from './http/web-app.ts'
+import { type KeyReloadingProvider, startKeyReloadingProvider } from './oidc/key-reloading-provider.ts'
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
-import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
+import { loadOidcCookieKeys } from './oidc/oidc-secrets.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -50,6 +51,11 @@ export type RunningSignet = {
   }
   /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
   db: StoreDatabase
+  /**
+   * The OpenID Connect provider and its signing keys, when on: `keysLoaded()` for a readiness probe,
+   * `refresh()` to pick up a key change at once instead of within seconds.
+   */
+  oidc?: KeyReloadingProvider
   stop(): Promise<void>
 }
 
@@ -94,7 +100,7 @@ export async function startSignet({
     stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
-    const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
+    const oidcCookieKeys = config.oidc.enabled ? await loadOidcCookieKeys(db) : undefined
 
     // The origin defaults to the port we actually get, so the app is built after listening.
     let handler: ((request: Request, env: HttpBindings) => Response | Promise<Response>) | undefined
@@ -128,7 +134,7 @@ export async function startSignet({
       resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
     let oidcClients = config.oidc.clients
-    if (demo && oidcSecrets && oidcClients.length === 0) {
+    if (demo && oidcCookieKeys && oidcClients.length === 0) {
       // Demo: an example application signs in through Signet's provider, on a port of its own.
       const { startExampleApplication } = await import('@signet/sandbox/example-app/example-app')
       const example = await startExampleApplication({ issuer: () => `${origin}/oidc` })
@@ -137,25 +143,35 @@ export async function startSignet({
       oidcClients = [example.client]
     }
 
-    const oidcProvider = oidcSecrets
-      ? createOidcProvider({
+    const oidc = oidcCookieKeys
+      ? await startKeyReloadingProvider({
           db,
-          origin,
-          clients: oidcClients,
-          secrets: oidcSecrets,
-          appName: config.appName,
-          signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
+          configuredJwks: config.oidc.jwks,
+          log,
+          build: (jwks) =>
+            createOidcProvider({
+              db,
+              origin,
+              clients: oidcClients,
+              secrets: { jwks, cookieKeys: oidcCookieKeys },
+              appName: config.appName,
+              signetSession: {
+                cookieName: sessionCookieName,
+                revoke: (token) => deleteSession(db, token),
+              },
+            }),
         })
       : undefined
+    if (oidc) stops.push(async () => oidc.stop())
     const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
     const oidcRedirectUris = oidcClients.flatMap((client) => [
       ...client.redirect_uris,
       ...client.post_logout_redirect_uris,
     ])
-    if (oidcProvider) {
+    if (oidc) {
       const trustedProxies = trustedProxyList(config.rateLimit.trustedProxies)
       nodeHandler = oidcRequestHandler(
-        oidcProvider,
+        oidc.current,
         appContentSecurityPolicy({ publicConfig, safeHosts: resolved.safeHosts, oidcRedirectUris }),
         config.rateLimit.enabled
           ? {
@@ -172,7 +188,15 @@ export async function startSignet({
             }
           : undefined,
       )
-      log.info({ issuer: oidcProvider.issuer, clients: oidcClients.length }, 'OpenID Connect provider on')
+      log.info(
+        {
+          issuer: oidc.current().issuer,
+          clients: oidcClients.length,
+          keys: oidc.source,
+          signingKid: oidc.signingKid(),
+        },
+        'OpenID Connect provider on',
+      )
     }
 
     const app = createApp({
@@ -189,7 +213,7 @@ export async function startSignet({
       rateLimit: config.rateLimit,
       webDist,
       log,
-      ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
+      ...(oidc ? { oidcProvider: oidc.current, oidcRedirectUris } : {}),
     })
     handler = (request, env) => app.fetch(request, env)
 
@@ -205,6 +229,7 @@ export async function startSignet({
       config: resolved,
       demo,
       db,
+      ...(oidc ? { oidc } : {}),
       stop: stopAll,
     }
   } catch (error) {

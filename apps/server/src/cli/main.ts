@@ -2,7 +2,8 @@ import { exitCodes, UsageError, usageText } from './usage.ts'
 
 /**
  * Entry of the `signet` command (apps/server/bin/signet.mjs): runs one command and resolves to its exit
- * code — 0 success, 1 invalid message/signature, 2 usage error, 3 could not check (RPC unreachable).
+ * code — 0 success, 1 invalid message/signature or refused key change, 2 usage error, 3 could not check
+ * (RPC unreachable).
  *
  * @example
  * process.exitCode = await main(['parse', '--message', 'message.txt'])
@@ -19,6 +20,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./parse-command.ts')).parseCommand(args)
       case 'verify':
         return await (await import('./verify-command.ts')).verifyCommand(args)
+      case 'keys':
+        return await (await import('./keys-command.ts')).keysCommand(args)
       case 'help':
       case '--help':
       case '-h':

@@ -67,8 +67,13 @@ export type SignetConfig = {
   oidc: {
     enabled: boolean
     clients: OidcClientConfig[]
-    /** `SIGNET_OIDC_JWKS`; undefined: keys generated once and kept in the database. */
+    /** `SIGNET_OIDC_JWKS`; undefined: the keys kept in the database, managed by `signet keys`. */
     jwks: { keys: OidcSigningKey[] } | undefined
+    /**
+     * `SIGNET_OIDC_KEY_PROPAGATION`: how long a key made by `signet keys rotate` is only published before
+     * it signs, so relying parties' JWKS caches hold it first.
+     */
+    keyPropagationMs: number
   }
   theme: PublicConfig['theme']
 }
@@ -230,13 +235,19 @@ function readOptionalChoice<const T extends readonly string[]>(
   return text
 }
 
-function readDuration(env: Record<string, string | undefined>, name: string, fallback: string): number {
+function readDuration(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: string,
+  options: { allowZero?: boolean } = {},
+): number {
   const text = readText(env, name) ?? fallback
+  if (options.allowZero && /^0+(ms|s|m|h|d)?$/.test(text)) return 0
   const ms = parseDuration(text)
   if (ms === undefined)
     throw new ConfigError(
       name,
-      `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
+      `expected a duration such as ${options.allowZero ? '0s, ' : ''}90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
     )
   return ms
 }
@@ -394,7 +405,12 @@ function readOidc(
 ): SignetConfig['oidc'] {
   try {
     const clients = readOidcClients(env, cwd)
-    return { enabled: clients.length > 0 || mode === 'demo', clients, jwks: readOidcJwks(env, cwd) }
+    return {
+      enabled: clients.length > 0 || mode === 'demo',
+      clients,
+      jwks: readOidcJwks(env, cwd),
+      keyPropagationMs: readDuration(env, 'SIGNET_OIDC_KEY_PROPAGATION', '10m', { allowZero: true }),
+    }
   } catch (error) {
     throw asConfigError(error)
   }

@@ -12,6 +12,22 @@ export const oidcMountPath = '/oidc'
 /** Signet's own pages and JSON calls of an interaction (not the provider's): `/oidc/interaction/<uid>`. */
 export const oidcInteractionPath = `${oidcMountPath}/interaction`
 
+/** Lifetimes (seconds) of what the provider issues. */
+export const oidcTokenTtl = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  Interaction: 3600,
+  Grant: 14 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+} as const
+
+/**
+ * The longest a token signed with the provider's keys stays valid. Only ID tokens are signed: access
+ * tokens are opaque, and JWT userinfo, introspection, JARM and back-channel logout tokens are off.
+ */
+export const longestSignedTokenLifetimeMs = oidcTokenTtl.IdToken * 1000
+
 export type OidcProviderOptions = {
   db: StoreDatabase
   origin: string
@@ -103,14 +119,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
-    ttl: {
-      AccessToken: 3600,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 3600,
-      Grant: 14 * 24 * 3600,
-      Session: 14 * 24 * 3600,
-    },
+    ttl: { ...oidcTokenTtl },
   }
   const provider = new Provider(`${options.origin}${oidcMountPath}`, configuration)
   // Over HTTPS Signet runs behind a TLS-terminating proxy: the provider must believe its
@@ -166,11 +175,20 @@ export type OidcRouteLimits = {
  * request that is not the provider's.
  */
 export function oidcRequestHandler(
-  provider: Provider,
+  currentProvider: () => Provider,
   contentSecurityPolicy: string,
   limits?: OidcRouteLimits,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const callback = provider.callback()
+  // The provider is rebuilt when the signing keys change; each request goes to the one current then.
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>()
+  const callbackOf = (provider: Provider) => {
+    let callback = callbacks.get(provider)
+    if (!callback) {
+      callback = provider.callback()
+      callbacks.set(provider, callback)
+    }
+    return callback
+  }
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // Signet's headers on the provider's pages too (logout, errors, form_post). Set before the provider
     // runs: its form_post page adds the hash of its one inline script to this policy's script-src.
@@ -190,7 +208,7 @@ export function oidcRequestHandler(
       )
       return
     }
-    await callback(req, res)
+    await callbackOf(currentProvider())(req, res)
   }
   return (req, res) => {
     const url = req.url ?? '/'
