@@ -102,7 +102,7 @@ export function providerKeySet(keys: readonly SigningKeySchedule[], now: number)
   const rest = published.filter((key) => key.kid !== signing).sort(newestFirst)
   const upcoming = [
     ...live.map((key) => key.signs_from),
-    ...published.map((key) => key.published_until ?? Number.POSITIVE_INFINITY),
+    ...published.flatMap((key) => (key.published_until === null ? [] : [key.published_until])),
   ].filter((time) => time > now)
   return {
     kids: [signing, ...rest.map((key) => key.kid)],
@@ -111,8 +111,11 @@ export function providerKeySet(keys: readonly SigningKeySchedule[], now: number)
   }
 }
 
+/** By creation; two keys made in the same millisecond by their `signs_from`, then kid (every process agrees). */
 function newestFirst(a: SigningKeySchedule, b: SigningKeySchedule): number {
-  return b.created_at - a.created_at || (a.kid < b.kid ? 1 : a.kid > b.kid ? -1 : 0)
+  return (
+    b.created_at - a.created_at || b.signs_from - a.signs_from || (a.kid < b.kid ? 1 : a.kid > b.kid ? -1 : 0)
+  )
 }
 
 /**
