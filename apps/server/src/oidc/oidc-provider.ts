@@ -6,27 +6,12 @@ import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
 import type { OidcSecrets } from './oidc-secrets.ts'
+import { oidcTokenTtl } from './token-lifetimes.ts'
 
 /** Where the provider lives on Signet's origin; its issuer is `${origin}/oidc`. */
 export const oidcMountPath = '/oidc'
 /** Signet's own pages and JSON calls of an interaction (not the provider's): `/oidc/interaction/<uid>`. */
 export const oidcInteractionPath = `${oidcMountPath}/interaction`
-
-/** Lifetimes (seconds) of what the provider issues. */
-export const oidcTokenTtl = {
-  AccessToken: 3600,
-  AuthorizationCode: 60,
-  IdToken: 3600,
-  Interaction: 3600,
-  Grant: 14 * 24 * 3600,
-  Session: 14 * 24 * 3600,
-} as const
-
-/**
- * The longest a token signed with the provider's keys stays valid. Only ID tokens are signed: access
- * tokens are opaque, and JWT userinfo, introspection, JARM and back-channel logout tokens are off.
- */
-export const longestSignedTokenLifetimeMs = oidcTokenTtl.IdToken * 1000
 
 export type OidcProviderOptions = {
   db: StoreDatabase

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { storeDatabases } from '../../test/store-databases.ts'
 import type { SignetConfig } from '../config/config.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
-import { longestSignedTokenLifetimeMs } from './oidc-provider.ts'
 import {
   ensureSigningKeys,
   generateSigningKey,
@@ -15,6 +14,7 @@ import {
   signingKeyStates,
   signingKeysVersion,
 } from './signing-keys.ts'
+import { longestSignedTokenLifetimeMs } from './token-lifetimes.ts'
 
 const minute = 60_000
 const hour = 60 * minute

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
 import type { StoreDatabase } from '../store/database.ts'
 import type { OidcSigningKey } from './oidc-config.ts'
-import { longestSignedTokenLifetimeMs } from './oidc-provider.ts'
 import { storedSecret } from './oidc-secrets.ts'
+import { longestSignedTokenLifetimeMs } from './token-lifetimes.ts'
 
 /**
  * The provider's signing keys kept in the database (`oidc_signing_keys`) when `SIGNET_OIDC_JWKS` is not
