@@ -97,6 +97,34 @@ describe('a process’s provider follows the keys in the database', () => {
     }
   })
 
+  it('switches to a pending key on time even when its database stopped answering', async () => {
+    let clock = Date.now()
+    const own = await openDatabase({ kind: 'sqlite', path: join(dir, 'unreachable.sqlite') })
+    const operator = await openDatabase({ kind: 'sqlite', path: join(dir, 'unreachable.sqlite') })
+    const { builds, build } = recordingBuild()
+    const oidc = await startKeyReloadingProvider({
+      db: own,
+      configuredJwks: undefined,
+      build,
+      now: () => clock,
+      pollMs: 3_600_000,
+    })
+    try {
+      const signing = oidc.signingKid()
+      const rotated = await rotateSigningKey(operator, { propagationMs: 60_000, now: clock })
+      await operator.destroy()
+      await oidc.refresh()
+      expect(oidc.publishedKids()).toEqual([signing, rotated.kid])
+      await own.destroy()
+      clock = rotated.signsFrom
+      await oidc.refresh()
+      expect(builds.at(-1)).toEqual([rotated.kid, signing])
+      expect(oidc.signingKid()).toBe(rotated.kid)
+    } finally {
+      oidc.stop()
+    }
+  })
+
   it('keeps the configured keys of SIGNET_OIDC_JWKS and never reads the database’s', async () => {
     const configured = { keys: [generateSigningKey(), generateSigningKey()] }
     const { builds, build } = recordingBuild()

@@ -78,19 +78,32 @@ export async function startKeyReloadingProvider(
   let version = await signingKeysVersion(db)
   let schedule: SigningKeySchedule[] = await readSigningKeySchedule(db)
   let keySet: ProviderKeySet = providerKeySet(schedule, now())
-  let provider = build({ keys: await readPrivateKeys(db, keySet.kids) })
+  // Private keys already read, by kid: a scheduled change (a pending key starting to sign, a retired one
+  // leaving) needs no database, so it happens on time even while the database does not answer.
+  const privateKeys = new Map<string, OidcSigningKey>()
+  const keysOf = async (kids: readonly string[]) => {
+    const missing = kids.filter((kid) => !privateKeys.has(kid))
+    for (const [index, key] of (await readPrivateKeys(db, missing)).entries())
+      privateKeys.set(missing[index] as string, key)
+    return kids.map((kid) => privateKeys.get(kid) as OidcSigningKey)
+  }
+  let provider = build({ keys: await keysOf(keySet.kids) })
   let stopped = false
   let changeTimer: NodeJS.Timeout | undefined
 
   const refreshOnce = async () => {
-    const latest = await signingKeysVersion(db)
-    if (latest !== version) {
-      schedule = await readSigningKeySchedule(db)
-      version = latest
+    try {
+      const latest = await signingKeysVersion(db)
+      if (latest !== version) {
+        schedule = await readSigningKeySchedule(db)
+        version = latest
+      }
+    } catch (error) {
+      log?.warn({ err: error }, 'reading the OpenID Connect signing keys failed; keeping the keys known')
     }
     const wanted = providerKeySet(schedule, now())
     if (wanted.kids.join() !== keySet.kids.join()) {
-      const keys = await readPrivateKeys(db, wanted.kids)
+      const keys = await keysOf(wanted.kids)
       if (stopped) return
       provider = build({ keys })
       log?.info(
