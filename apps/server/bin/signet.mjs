@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `signet` command: `npx signet serve | dev | parse | verify` (see apps/server/src/cli/main.ts).
+// The `signet` command: `npx signet serve | dev | parse | verify | keys` (see apps/server/src/cli/main.ts).
 import { register } from 'tsx/esm/api'
 
 register()

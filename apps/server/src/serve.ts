@@ -21,9 +21,10 @@ import { sessionCookieName } from './http/auth-routes.ts'
 import { clientAddress, trustedProxyList } from './http/client-address.ts'
 import { RateLimiter, sweepRateLimits } from './http/rate-limit.ts'
 import { defaultWebDist } from './http/web-app.ts'
+import { type KeyReloadingProvider, startKeyReloadingProvider } from './oidc/key-reloading-provider.ts'
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
-import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
+import { loadOidcCookieKeys } from './oidc/oidc-secrets.ts'
 import { ChainHealth } from './operations/chain-health.ts'
 import { HttpDrain } from './operations/draining.ts'
 import { startManagementServer } from './operations/management-server.ts'
@@ -82,6 +83,11 @@ export type RunningSignet = {
   drain(): Promise<void>
   /** Requests of the public listener whose answer is not out yet. */
   inFlightRequests(): number
+  /**
+   * The OpenID Connect provider and its signing keys, when on: `keysLoaded()` for a readiness probe,
+   * `refresh()` to pick up a key change at once instead of within seconds.
+   */
+  oidc?: KeyReloadingProvider
   stop(): Promise<void>
 }
 
@@ -137,10 +143,12 @@ export async function startSignet({
     stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
-    const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
+    const oidcCookieKeys = config.oidc.enabled ? await loadOidcCookieKeys(db) : undefined
+    // Set once the provider has started (below); until then the keys are not loaded.
+    let oidcKeysLoaded: (() => boolean) | undefined
     const readiness = new ReadinessProbe({
       db,
-      oidcKeys: () => (!oidcSecrets ? 'off' : oidcSecrets.jwks.keys.length > 0 ? 'ok' : 'missing'),
+      oidcKeys: () => (!oidcCookieKeys ? 'off' : oidcKeysLoaded?.() ? 'ok' : 'missing'),
       chains: chainHealth,
     })
     const drain = new HttpDrain()
@@ -180,7 +188,7 @@ export async function startSignet({
       resolved.safeHosts = [sandbox.url, ...config.safeHosts]
     }
     let oidcClients = config.oidc.clients
-    if (demo && oidcSecrets && oidcClients.length === 0) {
+    if (demo && oidcCookieKeys && oidcClients.length === 0) {
       // Demo: an example application signs in through Signet's provider, on a port of its own.
       const { startExampleApplication } = await import('@signet/sandbox/example-app/example-app')
       const example = await startExampleApplication({ issuer: () => `${origin}/oidc` })
@@ -189,27 +197,43 @@ export async function startSignet({
       oidcClients = [example.client]
     }
 
-    const oidcProvider = oidcSecrets
-      ? createOidcProvider({
+    const oidc = oidcCookieKeys
+      ? await startKeyReloadingProvider({
           db,
-          origin,
-          clients: oidcClients,
-          secrets: oidcSecrets,
-          appName: config.appName,
-          refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
-          signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
-          audit: { trail: auditTrail, trustedProxies },
+          configuredJwks: config.oidc.jwks,
+          log,
+          build: (jwks) => {
+            const provider = createOidcProvider({
+              db,
+              origin,
+              clients: oidcClients,
+              secrets: { jwks, cookieKeys: oidcCookieKeys },
+              appName: config.appName,
+              refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
+              signetSession: {
+                cookieName: sessionCookieName,
+                revoke: (token) => deleteSession(db, token),
+              },
+              audit: { trail: auditTrail, trustedProxies },
+            })
+            // Every provider a key change builds counts into the same registry.
+            countOidcTokens(provider, metrics)
+            return provider
+          },
         })
       : undefined
-    if (oidcProvider) countOidcTokens(oidcProvider, metrics)
+    if (oidc) {
+      stops.push(async () => oidc.stop())
+      oidcKeysLoaded = oidc.keysLoaded
+    }
     const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
     const oidcRedirectUris = oidcClients.flatMap((client) => [
       ...client.redirect_uris,
       ...client.post_logout_redirect_uris,
     ])
-    if (oidcProvider) {
+    if (oidc) {
       nodeHandler = oidcRequestHandler(
-        oidcProvider,
+        oidc.current,
         appContentSecurityPolicy({ publicConfig, safeHosts: resolved.safeHosts, oidcRedirectUris }),
         config.rateLimit.enabled
           ? {
@@ -230,7 +254,15 @@ export async function startSignet({
             }
           : undefined,
       )
-      log.info({ issuer: oidcProvider.issuer, clients: oidcClients.length }, 'OpenID Connect provider on')
+      log.info(
+        {
+          issuer: oidc.current().issuer,
+          clients: oidcClients.length,
+          keys: oidc.source,
+          signingKid: oidc.signingKid(),
+        },
+        'OpenID Connect provider on',
+      )
     }
 
     const app = createApp({
@@ -249,7 +281,7 @@ export async function startSignet({
       log,
       ...(metrics ? { metrics } : {}),
       auditTrail,
-      ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
+      ...(oidc ? { oidcProvider: oidc.current, oidcRedirectUris } : {}),
     })
     handler = (request, env) => app.fetch(request, env)
 
@@ -292,6 +324,7 @@ export async function startSignet({
         return drain.drain(server as Server)
       },
       inFlightRequests: () => drain.inFlight,
+      ...(oidc ? { oidc } : {}),
       stop: stopAll,
     }
   } catch (error) {

@@ -3,8 +3,8 @@ import { exitCodes, UsageError, usageText } from './usage.ts'
 
 /**
  * Entry of the `signet` command (apps/server/bin/signet.mjs): runs one command and resolves to its exit
- * code — 0 success, 1 invalid message/signature (or, for `sessions revoke`, nothing matched), 2 usage
- * error or bad environment variable, 3 could not check (RPC unreachable).
+ * code — 0 success, 1 invalid message/signature, a refused key change, or (for `sessions revoke`)
+ * nothing matched; 2 usage error or bad environment variable; 3 could not check (RPC unreachable).
  *
  * @example
  * process.exitCode = await main(['parse', '--message', 'message.txt'])
@@ -26,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./audit-command.ts')).auditCommand(args)
       case 'sessions':
         return await (await import('./sessions-command.ts')).sessionsCommand(args)
+      case 'keys':
+        return await (await import('./keys-command.ts')).keysCommand(args)
       case 'help':
       case '--help':
       case '-h':

@@ -1,6 +1,6 @@
 /**
  * Exit codes of the `signet` command; `unchecked`: a contract account's RPC could not be reached;
- * `invalid` is also `sessions revoke`'s "nothing matched".
+ * `invalid` is also `sessions revoke`'s "nothing matched" and a refused `signet keys` change.
  */
 export const exitCodes = { ok: 0, invalid: 1, usage: 2, unchecked: 3 } as const
 
@@ -33,6 +33,15 @@ Commands:
                              sign-ins — or, with --id (8 or more hex digits of an id), that one Signet
                              session; recorded in the audit trail. Exit 0 when something was ended,
                              1 when nothing matched
+  keys list [--json]         the OpenID Connect signing keys in the database: kid, state (pending:
+                             published, not signing yet; active: signs; previous: published, no longer
+                             signs; retired: leaving the JWKS at the time shown; removed), created
+  keys rotate                add a new RS256 key: published at once, signs after
+                             SIGNET_OIDC_KEY_PROPAGATION (default 10m)
+  keys retire KID            stop KID signing; it leaves the JWKS once no token it signed can be valid
+                             (ID tokens live 1 h); refused (exit 1) for the only key that can sign
+                             keys commands read DATABASE_URL like serve and open only the database;
+                             with SIGNET_OIDC_JWKS set they change nothing and exit 2
   help                       show this text
 
 FILE - reads standard input. One newline at the end of the input is not part of the message.

@@ -307,3 +307,25 @@ describe('SIGNET_WALLETCONNECT_RELAY_URL', () => {
     )
   })
 })
+
+describe('SIGNET_OIDC_KEY_PROPAGATION', () => {
+  it('defaults to 10 minutes, takes a duration, and 0s (a rotated key signs at once)', () => {
+    expect(loadConfig({}).oidc.keyPropagationMs).toBe(600_000)
+    expect(loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '2s' }).oidc.keyPropagationMs).toBe(2_000)
+    expect(loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '1h' }).oidc.keyPropagationMs).toBe(3_600_000)
+    expect(loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '0s' }).oidc.keyPropagationMs).toBe(0)
+    expect(loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '0' }).oidc.keyPropagationMs).toBe(0)
+  })
+
+  it('names the variable when the duration is bad', () => {
+    expect(() => loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: 'soon' })).toThrow(
+      new ConfigError(
+        'SIGNET_OIDC_KEY_PROPAGATION',
+        'expected a duration such as 0s, 90s, 30m, 24h or 7d, got "soon"',
+      ),
+    )
+    expect(() => loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '-5s' })).toThrow(
+      'SIGNET_OIDC_KEY_PROPAGATION: expected a duration such as 0s, 90s, 30m, 24h or 7d, got "-5s"',
+    )
+  })
+})

@@ -69,10 +69,15 @@ export type SignetConfig = {
   oidc: {
     enabled: boolean
     clients: OidcClientConfig[]
-    /** `SIGNET_OIDC_JWKS`; undefined: keys generated once and kept in the database. */
+    /** `SIGNET_OIDC_JWKS`; undefined: the keys kept in the database, managed by `signet keys`. */
     jwks: { keys: OidcSigningKey[] } | undefined
     /** `SIGNET_OIDC_REFRESH_TTL`: how long a refresh token (and its grant) lives without use. */
     refreshTtlMs: number
+    /**
+     * `SIGNET_OIDC_KEY_PROPAGATION`: how long a key made by `signet keys rotate` is only published before
+     * it signs, so relying parties' JWKS caches hold it first.
+     */
+    keyPropagationMs: number
   }
   theme: PublicConfig['theme']
   /**
@@ -254,13 +259,19 @@ function readOptionalChoice<const T extends readonly string[]>(
   return text
 }
 
-function readDuration(env: Record<string, string | undefined>, name: string, fallback: string): number {
+function readDuration(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: string,
+  options: { allowZero?: boolean } = {},
+): number {
   const text = readText(env, name) ?? fallback
+  if (options.allowZero && /^0+(ms|s|m|h|d)?$/.test(text)) return 0
   const ms = parseDuration(text)
   if (ms === undefined)
     throw new ConfigError(
       name,
-      `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
+      `expected a duration such as ${options.allowZero ? '0s, ' : ''}90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
     )
   return ms
 }
@@ -460,6 +471,7 @@ function readOidc(
       clients,
       jwks: readOidcJwks(env, cwd),
       refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
+      keyPropagationMs: readDuration(env, 'SIGNET_OIDC_KEY_PROPAGATION', '10m', { allowZero: true }),
     }
   } catch (error) {
     throw asConfigError(error)

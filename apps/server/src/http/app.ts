@@ -44,8 +44,11 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   pendingNonceTtlMs?: number
   /** Longest wait of an explorer link for the gateway (default 5 s). */
   explorerLookupTimeoutMs?: number
-  /** The OpenID Connect provider, when on: Signet serves its interaction pages and calls. */
-  oidcProvider?: Provider
+  /**
+   * The OpenID Connect provider answering now, when on: Signet serves its interaction pages and calls.
+   * Each process rebuilds it when the signing keys change.
+   */
+  oidcProvider?: () => Provider
   /** The registered clients' redirect URIs (login and logout): where forms may send the browser. */
   oidcRedirectUris?: readonly string[]
 }

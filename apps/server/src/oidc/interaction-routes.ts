@@ -21,7 +21,8 @@ import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } f
 import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
 
 export type InteractionRoutesOptions = SignInContext & {
-  provider: Provider
+  /** The provider answering now: each process rebuilds it when the signing keys change. */
+  provider: () => Provider
   appName: string
   secure: boolean
   verifyLimit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
@@ -53,7 +54,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   const details = async (c: Context<InteractionEnv>) => {
     let interaction: Awaited<ReturnType<Provider['interactionDetails']>>
     try {
-      interaction = await provider.interactionDetails(...nodeBindings(c))
+      interaction = await provider().interactionDetails(...nodeBindings(c))
     } catch {
       throw new SignetError(
         'interaction_not_found',
@@ -68,7 +69,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
         'This sign-in request is not the one of this browser.',
       )
     const clientId = String(interaction.params.client_id)
-    const client = await provider.Client.find(clientId)
+    const client = await provider().Client.find(clientId)
     if (!client)
       throw new SignetError('interaction_not_found', 404, `The application ${clientId} is unknown.`)
     return { interaction, client }
@@ -104,7 +105,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
 
   /** Finishes the login step as the account, signed in at `authTime` (ms). */
   const finishLogin = async (c: Context<InteractionEnv>, accountId: string, authTime: number) => {
-    const redirectTo = await provider.interactionResult(...nodeBindings(c), {
+    const redirectTo = await provider().interactionResult(...nodeBindings(c), {
       login: { accountId, ts: Math.floor(authTime / 1000), remember: true },
     })
     return redirectTo
@@ -201,7 +202,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       throw new InvalidRequestError(
         'The body must be {"clientId": "…", "message": "<EIP-4361 text>", "signature": "0x…"}.',
       )
-    const client = await provider.Client.find(body.data.clientId)
+    const client = await provider().Client.find(body.data.clientId)
     if (!client)
       throw new SignetError('unknown_client', 404, `The application ${body.data.clientId} is unknown.`)
     const { token, session } = await signInFor(c, client, body.data, client.redirectUris ?? [])
@@ -249,9 +250,10 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const { interaction } = await details(c)
     if (interaction.prompt.name !== 'consent' || !interaction.session?.accountId)
       throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for consent now.')
+    const { Grant } = provider()
     const grant = interaction.grantId
-      ? await provider.Grant.find(interaction.grantId)
-      : new provider.Grant({
+      ? await Grant.find(interaction.grantId)
+      : new Grant({
           accountId: interaction.session.accountId,
           clientId: String(interaction.params.client_id),
         })
@@ -272,7 +274,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
         ...(missing.missingOIDCClaims ? { claims: missing.missingOIDCClaims } : {}),
       },
     })
-    const redirectTo = await provider.interactionResult(
+    const redirectTo = await provider().interactionResult(
       ...nodeBindings(c),
       { consent: interaction.grantId ? {} : { grantId } },
       { mergeWithLastSubmission: true },
@@ -283,7 +285,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   routes.post('/:uid/abort', async (c) => {
     forbidCrossOrigin(c)
     await details(c)
-    const redirectTo = await provider.interactionResult(
+    const redirectTo = await provider().interactionResult(
       ...nodeBindings(c),
       { error: 'access_denied', error_description: 'The user declined the sign-in.' },
       { mergeWithLastSubmission: false },

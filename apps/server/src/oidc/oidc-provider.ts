@@ -11,6 +11,7 @@ import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
 import type { OidcSecrets } from './oidc-secrets.ts'
+import { oidcTokenTtl } from './token-lifetimes.ts'
 
 /** Where the provider lives on Signet's origin; its issuer is `${origin}/oidc`. */
 export const oidcMountPath = '/oidc'
@@ -141,14 +142,10 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     // treated as theft: the whole grant (every token of it) is revoked.
     rotateRefreshToken: true,
     ttl: {
+      ...oidcTokenTtl,
       RefreshToken: options.refreshTtlSeconds,
-      AccessToken: 3600,
-      AuthorizationCode: 60,
-      IdToken: 3600,
-      Interaction: 3600,
       // A grant outlives its refresh tokens: it is what they are revoked by.
-      Grant: Math.max(14 * 24 * 3600, options.refreshTtlSeconds),
-      Session: 14 * 24 * 3600,
+      Grant: Math.max(oidcTokenTtl.Grant, options.refreshTtlSeconds),
     },
   }
   const provider = new Provider(`${options.origin}${oidcMountPath}`, configuration)
@@ -213,11 +210,20 @@ export type OidcRouteLimits = {
  * request that is not the provider's.
  */
 export function oidcRequestHandler(
-  provider: Provider,
+  currentProvider: () => Provider,
   contentSecurityPolicy: string,
   limits?: OidcRouteLimits,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const callback = provider.callback()
+  // The provider is rebuilt when the signing keys change; each request goes to the one current then.
+  const callbacks = new WeakMap<Provider, ReturnType<Provider['callback']>>()
+  const callbackOf = (provider: Provider) => {
+    let callback = callbacks.get(provider)
+    if (!callback) {
+      callback = provider.callback()
+      callbacks.set(provider, callback)
+    }
+    return callback
+  }
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // Signet's headers on the provider's pages too (logout, errors, form_post). Set before the provider
     // runs: its form_post page adds the hash of its one inline script to this policy's script-src.
@@ -241,7 +247,7 @@ export function oidcRequestHandler(
       )
       return
     }
-    await callback(req, res)
+    await callbackOf(currentProvider())(req, res)
   }
   return (req, res) => {
     const url = req.url ?? '/'

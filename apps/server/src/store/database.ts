@@ -47,11 +47,30 @@ export type StoreSchema = {
     /** CAIP-10 account the model belongs to (payload `accountId`), so an account can be revoked by index. */
     account_id: string | null
   }
-  /** Secrets every process must share: the provider's signing keys and cookie keys (JSON). */
+  /**
+   * Secrets every process must share: the provider's cookie keys, and its first signing key (JSON) from
+   * which `oidc_signing_keys` starts.
+   */
   oidc_secrets: {
     name: string
     value: string
     created_at: number
+  }
+  /**
+   * The provider's signing keys (when `SIGNET_OIDC_JWKS` is not set), managed by `signet keys`. Rows are
+   * never deleted and a retirement is never undone: every process notices a change by counting them.
+   */
+  oidc_signing_keys: {
+    kid: string
+    /** The private JWK (RS256, with its kid) as JSON. */
+    private_jwk: string
+    created_at: number
+    /** From when it may sign; until then it is only published, so relying parties' JWKS caches get it. */
+    signs_from: number
+    /** When `signet keys retire` stopped it signing; null: not retired. */
+    retired_at: number | null
+    /** When it leaves the JWKS (no token it signed can still be valid then); null: not retired. */
+    published_until: number | null
   }
   /** What an account proved at its latest sign-in through the provider: the source of its claims. */
   oidc_accounts: {
@@ -232,6 +251,21 @@ const migrations: Record<string, Migration> = {
           .where('id', '=', row.id)
           .execute()
       }
+    },
+  },
+  // The keys start empty: the first process (or `signet keys`) copies the key of `oidc_secrets`'
+  // `signing_jwks` into it, keeping its kid, or generates one (oidc/signing-keys.ts).
+  '0006_oidc_signing_keys': {
+    async up(db) {
+      await db.schema
+        .createTable('oidc_signing_keys')
+        .addColumn('kid', 'varchar(100)', (column) => column.primaryKey())
+        .addColumn('private_jwk', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('signs_from', 'bigint', (column) => column.notNull())
+        .addColumn('retired_at', 'bigint')
+        .addColumn('published_until', 'bigint')
+        .execute()
     },
   },
 }
