@@ -53,6 +53,13 @@ describe('signet keys', { timeout: 300_000 }, () => {
   it('lists the key, refuses to retire the only one, rotates, and retires the old one once the new one signs', async () => {
     const database = join(dir, 'signet.sqlite')
     const env = { DATABASE_URL: database, SIGNET_OIDC_JWKS: '', SIGNET_OIDC_KEY_PROPAGATION: '1h' }
+    // A mistyped path is not taken for an empty deployment; the database exists once Signet has run.
+    const missing = await runCli(['keys', 'list'], { env })
+    expect(missing).toMatchObject({
+      code: 2,
+      stderr: `signet: DATABASE_URL: no Signet database at ${database}\n`,
+    })
+    await (await openDatabase({ kind: 'sqlite', path: database })).destroy()
     const listed = await runCli(['keys', 'list', '--json'], { env })
     expect(listed.code).toBe(0)
     const [first, ...others] = JSON.parse(listed.stdout) as ListedKey[]
@@ -119,6 +126,19 @@ describe('signet keys', { timeout: 300_000 }, () => {
     expect(retired.stdout).toBe(
       `retired ${kid}: it no longer signs (${newKid} does); it stays in the JWKS until ${old.publishedUntil}, when no token it signed can still be valid\n`,
     )
+    // Both changes are in the audit trail, with the operator who made them.
+    const trail = await runCli(['audit', '--json'], { env })
+    const keyEvents = trail.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; details: Record<string, string> })
+      .filter((event) => event.type.startsWith('key.'))
+    expect(keyEvents.map((event) => [event.type, event.details.kid])).toEqual([
+      ['key.rotated', newKid],
+      ['key.retired', kid],
+    ])
+    expect(keyEvents[1]?.details).toMatchObject({ signingKid: newKid, publishedUntil: old.publishedUntil })
+    expect(keyEvents[0]?.details.operator).toMatch(/^.+@.+$/)
     const again = await runCli(['keys', 'retire', kid], { env })
     expect(again.code).toBe(1)
     expect(again.stderr).toBe(

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import type { Logger } from 'pino'
+import { recordAuditEvents } from '../audit/audit-trail.ts'
 import { ConfigError, loadConfig } from '../config/config.ts'
 import {
   ensureSigningKeys,
@@ -11,8 +13,10 @@ import {
   SigningKeyRefusal,
   signingKeyStates,
 } from '../oidc/signing-keys.ts'
-import { openDatabase, type StoreDatabase } from '../store/database.ts'
+import type { StoreDatabase } from '../store/database.ts'
+import { openOperatorDatabase } from './operator-database.ts'
 import { writeJson } from './parse-command.ts'
+import { operatorName } from './sessions-command.ts'
 import { exitCodes, UsageError } from './usage.ts'
 
 /** What a `signet keys` command changed: where an audit record of it belongs. */
@@ -54,14 +58,17 @@ export async function runKeysCommand(
   }
 
   let config: ReturnType<typeof loadConfig>
+  let operator: Awaited<ReturnType<typeof openOperatorDatabase>> | undefined
   try {
     config = loadConfig(env)
+    // The keys of SIGNET_OIDC_JWKS need no database.
+    if (!config.oidc.jwks) operator = await openOperatorDatabase(env)
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     process.stderr.write(`signet: ${error.message}\n`)
     return { exitCode: exitCodes.usage }
   }
-  if (config.oidc.jwks) {
+  if (config.oidc.jwks || !operator) {
     process.stderr.write(
       'signet: the signing keys come from the configuration (SIGNET_OIDC_JWKS), not the database; nothing ' +
         'was changed. Rotate them by editing SIGNET_OIDC_JWKS, or unset it to manage keys with `signet keys`.\n',
@@ -69,15 +76,15 @@ export async function runKeysCommand(
     return { exitCode: exitCodes.usage }
   }
 
-  const db = await openDatabase(config.database)
+  const { db, log } = operator
   try {
     switch (subcommand) {
       case 'list':
         return await list(db, values.json === true)
       case 'rotate':
-        return await rotate(db, config.oidc.keyPropagationMs)
+        return await rotate(db, log, config.oidc.keyPropagationMs)
       default:
-        return await retire(db, positionals[0] as string)
+        return await retire(db, log, positionals[0] as string)
     }
   } catch (error) {
     if (!(error instanceof SigningKeyRefusal)) throw error
@@ -132,8 +139,14 @@ function note(key: SigningKeyListing): string {
   }
 }
 
-async function rotate(db: StoreDatabase, propagationMs: number): Promise<KeysCommandResult> {
+async function rotate(db: StoreDatabase, log: Logger, propagationMs: number): Promise<KeysCommandResult> {
   const rotated = await rotateSigningKey(db, { propagationMs })
+  await recordAuditEvents(db, log, [
+    {
+      type: 'key.rotated',
+      details: { kid: rotated.kid, signsFrom: iso(rotated.signsFrom), operator: operatorName() },
+    },
+  ])
   process.stdout.write(
     `new signing key ${rotated.kid}: published now (every process serves it within seconds); ` +
       `signs from ${iso(rotated.signsFrom)} (SIGNET_OIDC_KEY_PROPAGATION)\n`,
@@ -141,8 +154,19 @@ async function rotate(db: StoreDatabase, propagationMs: number): Promise<KeysCom
   return { exitCode: exitCodes.ok, outcome: { command: 'rotate', rotated } }
 }
 
-async function retire(db: StoreDatabase, kid: string): Promise<KeysCommandResult> {
+async function retire(db: StoreDatabase, log: Logger, kid: string): Promise<KeysCommandResult> {
   const retired = await retireSigningKey(db, kid)
+  await recordAuditEvents(db, log, [
+    {
+      type: 'key.retired',
+      details: {
+        kid: retired.kid,
+        signingKid: retired.signingKid,
+        publishedUntil: iso(retired.publishedUntil),
+        operator: operatorName(),
+      },
+    },
+  ])
   process.stdout.write(
     `retired ${retired.kid}: it no longer signs (${retired.signingKid} does); it stays in the JWKS until ` +
       `${iso(retired.publishedUntil)}, when no token it signed can still be valid\n`,

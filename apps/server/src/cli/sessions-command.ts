@@ -224,7 +224,8 @@ export function revocationEvents(
   ]
 }
 
-function operatorName(): string {
+/** Who ran an operator command, for the audit trail: `user@host`. */
+export function operatorName(): string {
   try {
     return `${userInfo().username}@${hostname()}`
   } catch {
