@@ -14,6 +14,9 @@
 // HTTP. A sign-in is lost when its answer is not 200 with a session cookie, or when the database holds
 // fewer sessions than 200 answers at the end; the bench exits 1 when any is lost.
 //
+// A one-process server with SIGNET_METRICS=off runs in the same rounds: the cost of the Prometheus
+// metrics (counted on every sign-in) is the ratio of the two, printed at the end (target: within 5 %).
+//
 // --before adds a one-process server started from another checkout (e.g. a `git worktree` of the
 // previous commit), measured in the same rounds: before/after figures under the same machine load.
 // --profile DIR runs the servers under `node --cpu-prof` (workers too) and writes DIR/sign-in-windows.json:
@@ -95,6 +98,11 @@ async function main() {
       )
     }
     servers.push(await startServer('HTTP sign-ins end to end, 1 process', dataDir, {}))
+    servers.push(
+      await startServer('HTTP sign-ins end to end, 1 process, SIGNET_METRICS=off', dataDir, {
+        SIGNET_METRICS: 'off',
+      }),
+    )
     if (workers > 1) {
       servers.push(
         await startServer(`HTTP sign-ins end to end, SIGNET_WORKERS=${workers}`, dataDir, {
@@ -182,6 +190,15 @@ async function main() {
     const http = rows.slice(3)
     console.log(
       `\nGoal of issue 7, end-to-end sign-ins ≥ 5× viem verifyMessage on one core: ${http.map((row) => `${row.name.replace('HTTP sign-ins end to end, ', '')} ${row.ratio.toFixed(2)}× (${row.ratio >= 5 ? 'met' : 'not met'})`).join('; ')}`,
+    )
+    const metricsOn = names.indexOf('HTTP sign-ins end to end, 1 process')
+    const metricsOff = names.indexOf('HTTP sign-ins end to end, 1 process, SIGNET_METRICS=off')
+    const on = results[metricsOn] as Measure[]
+    const off = results[metricsOff] as Measure[]
+    const throughputRatio = median(on.map((run, round) => run.perSecond / (off[round] as Measure).perSecond))
+    const cpuRatio = median(on.map((run, round) => run.cpuMicros / (off[round] as Measure).cpuMicros))
+    console.log(
+      `\nMetrics on vs off (1 process, same rounds): ${(rows[metricsOn]?.perSecond ?? 0).toFixed(0)} vs ${(rows[metricsOff]?.perSecond ?? 0).toFixed(0)} sign-ins/s, on/off per round ${(throughputRatio * 100).toFixed(1)} % (median); CPU per sign-in on/off ${(cpuRatio * 100).toFixed(1)} %. Target: throughput within 5 % (${throughputRatio >= 0.95 ? 'met' : 'not met'})`,
     )
     const lost = servers.reduce((total, server) => total + server.lost, 0)
     console.log(
