@@ -6,7 +6,12 @@ import {
   clusterReadiness,
   createPrimaryRegistry,
 } from '../operations/cluster-operations.ts'
-import { endAfterGraceRanOut, graceTimer, listenForShutdownSignals } from '../operations/draining.ts'
+import {
+  endAfterGraceRanOut,
+  graceTimer,
+  listenForShutdownSignals,
+  type ShutdownSignals,
+} from '../operations/draining.ts'
 import { type ManagementServer, startManagementServer } from '../operations/management-server.ts'
 import { managementBannerLine } from '../startup-banner.ts'
 
@@ -56,6 +61,7 @@ export function checkClusterConfig(env: Record<string, string | undefined>, work
 export async function serveCluster(
   env: Record<string, string | undefined>,
   workers: number,
+  signals: ShutdownSignals = listenForShutdownSignals(),
 ): Promise<number> {
   const config = checkClusterConfig(env, workers)
   const running = new Set<Worker>()
@@ -64,11 +70,11 @@ export async function serveCluster(
   const crashes: number[] = []
   let exitFailures = 0
   let received: NodeJS.Signals | undefined
-  const signals = listenForShutdownSignals((signal) => {
+  signals.onRepeat = (signal) => {
     // A second signal: no more waiting.
     for (const worker of running) worker.process.kill('SIGKILL')
     process.exit(signal === 'SIGINT' || received === 'SIGINT' ? 130 : 143)
-  })
+  }
   let management: ManagementServer | undefined
   if (config.management) {
     const primaryRegistry = config.metricsEnabled ? createPrimaryRegistry(() => listening.size) : undefined

@@ -42,29 +42,36 @@ export class HttpDrain {
 /** Exit codes after a signal the process did not stop cleanly for (128 + its number, as a shell shows). */
 const signalExitCodes: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 }
 
+/** The first shutdown signal, and what any later one does (by default: exit at once, 130/143). */
+export type ShutdownSignals = {
+  first: Promise<NodeJS.Signals>
+  onRepeat: (signal: NodeJS.Signals) => void
+}
+
 /**
  * SIGINT and SIGTERM handlers for the whole life of the process: `first` resolves with the first one;
- * any later one ends the process at once. The handlers stay installed (never `once`), so no signal ever
- * meets the default disposition — which, for a process running as PID 1 in a container, is to ignore it.
+ * any later one calls `onRepeat`. The handlers stay installed (never `once`), so no signal ever meets the
+ * default disposition — which, for a process running as PID 1 in a container, is to ignore it.
  *
  * @example const signals = listenForShutdownSignals(); const signal = await signals.first
  */
-export function listenForShutdownSignals(
-  onRepeat: (signal: NodeJS.Signals) => void = (signal) => process.exit(signalExitCodes[signal] ?? 1),
-): { first: Promise<NodeJS.Signals> } {
+export function listenForShutdownSignals(): ShutdownSignals {
   let received: NodeJS.Signals | undefined
   let resolveFirst: (signal: NodeJS.Signals) => void = () => {}
-  const first = new Promise<NodeJS.Signals>((resolve) => {
-    resolveFirst = resolve
-  })
+  const signals: ShutdownSignals = {
+    first: new Promise<NodeJS.Signals>((resolve) => {
+      resolveFirst = resolve
+    }),
+    onRepeat: (signal) => process.exit(signalExitCodes[signal] ?? 1),
+  }
   const handle = (signal: NodeJS.Signals) => {
-    if (received) return onRepeat(signal)
+    if (received) return signals.onRepeat(signal)
     received = signal
     resolveFirst(signal)
   }
   process.on('SIGINT', handle)
   process.on('SIGTERM', handle)
-  return { first }
+  return signals
 }
 
 /**
