@@ -44,7 +44,10 @@ describe('Content Security Policy', () => {
       'effective-directive': 'script-src-elem',
       'document-uri': `${fixture.signet.url}/`,
     })
-    expect(takeCspViolations()).toEqual([expect.stringMatching(/inline script .*'script-src 'self''/)])
+    expect(takeCspViolations()).toEqual([
+      expect.stringMatching(/inline script .*'script-src 'self''/),
+      `${fixture.signet.url}/: report: script-src-elem blocked inline at ${fixture.signet.url}/:1`,
+    ])
   })
 
   it('blocks a connection to a host that is not configured, and reports it', async (test) => {
@@ -81,6 +84,9 @@ describe('Content Security Policy', () => {
         "Connecting to 'https://unlisted.example/collect' violates the following Content Security Policy directive: \"connect-src 'self' ",
       ),
       expect.stringContaining('Fetch API cannot load https://unlisted.example/collect.'),
+      expect.stringMatching(
+        /^http:\/\/[^ ]+\/: report: connect-src blocked https:\/\/unlisted\.example\/collect at /,
+      ),
     ])
   })
 })
