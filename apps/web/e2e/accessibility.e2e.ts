@@ -3,7 +3,7 @@ import type { Frame, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, it, type TestContext } from 'vitest'
 import { type AxeFinding, runAxe } from './harness/axe.ts'
 import { keepScreenshot, openPage, type PageOptions } from './harness/browser.ts'
-import { type Fixture, useSignet } from './harness/fixture.ts'
+import { useSignet } from './harness/fixture.ts'
 import { installTestWallet } from './harness/test-wallet.ts'
 
 // WCAG 2.2 AA on every view of the app, as a newcomer meets it in demo mode (`npm start`: the demo chain,
@@ -29,18 +29,18 @@ const rainbowKitRules: Record<string, 'dialog' | 'chain-button'> = {
 type Variant = {
   name: string
   page: PageOptions
-  /** axe runs (else only the width and the structure are checked: the 390 px phone runs axe). */
-  axe: boolean
+  /** Also checked at these narrower window widths (the page is resized there and back). */
+  narrower?: number[]
+  /** Only these axe rules (the accents change colours only); every rule unless told. */
+  rules?: string[]
 }
 
-const phone = { width: 390, height: 844 }
-const smallPhone = { width: 320, height: 640 }
 const variants: Variant[] = [
-  { name: 'light', page: { colorScheme: 'light' }, axe: true },
-  { name: 'dark', page: { colorScheme: 'dark' }, axe: true },
-  { name: 'Arabic', page: { locale: 'ar' }, axe: true },
-  { name: 'phone 390 px', page: { viewport: phone }, axe: true },
-  { name: 'phone 320 px', page: { viewport: smallPhone }, axe: false },
+  { name: 'light', page: { colorScheme: 'light' } },
+  { name: 'dark', page: { colorScheme: 'dark' } },
+  { name: 'Arabic', page: { locale: 'ar' } },
+  // A 390 px phone; each state is also checked for width at 320 px (the smallest phones).
+  { name: 'phone', page: { viewport: { width: 390, height: 844 } }, narrower: [320] },
 ]
 
 /** RainbowKit's findings over the whole run, by rule: its impact, its help, where. */
@@ -63,16 +63,29 @@ async function inspect(
 ): Promise<void> {
   const label = `${state} [${variant.name}]`
   await settle(target)
+  inspection.problems.push(...(await layoutProblems(label, target)))
+  const page = 'page' in target ? target.page() : target
+  const size = page.viewportSize()
+  for (const width of variant.narrower ?? []) {
+    if (!size) break
+    await page.setViewportSize({ width, height: size.height })
+    await settle(target)
+    inspection.problems.push(...(await layoutProblems(`${state} [${width} px]`, target)))
+    await page.setViewportSize(size)
+  }
+  for (const finding of await runAxe(target, variant.rules)) record(inspection, label, finding)
+}
+
+/** A page wider than its window, not exactly one h1, no main or no header. */
+async function layoutProblems(label: string, target: Page | Frame): Promise<string[]> {
   const layout = await target.evaluate(() => {
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect()
       return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden'
     }
-    const outsideDialogs = (element: Element) => !element.closest('[role="dialog"]')
     const wide = [...document.querySelectorAll('body *')]
       .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => !element.closest('[role="dialog"]') || true)
-      .slice(0, 3)
+      .slice(-3)
       .map(
         (element) =>
           `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)} px)`,
@@ -81,20 +94,21 @@ async function inspect(
       scrollWidth: document.documentElement.scrollWidth,
       innerWidth: window.innerWidth,
       wide,
-      h1: [...document.querySelectorAll('h1')].filter((h) => visible(h) && outsideDialogs(h)).length,
+      h1: [...document.querySelectorAll('h1')].filter((h1) => visible(h1) && !h1.closest('[role="dialog"]'))
+        .length,
       main: document.querySelectorAll('main').length,
-      banner: document.querySelectorAll('body > #root > header, header.site-header').length,
+      banner: document.querySelectorAll('header.site-header').length,
     }
   })
+  const problems: string[] = []
   if (layout.scrollWidth > layout.innerWidth)
-    inspection.problems.push(
+    problems.push(
       `${label}: ${layout.scrollWidth} px wide in a ${layout.innerWidth} px window (${layout.wide.join(', ')})`,
     )
-  if (layout.h1 !== 1) inspection.problems.push(`${label}: ${layout.h1} visible h1 instead of one`)
-  if (layout.main !== 1) inspection.problems.push(`${label}: ${layout.main} main landmarks instead of one`)
-  if (layout.banner !== 1) inspection.problems.push(`${label}: no header (banner landmark)`)
-  if (!variant.axe) return
-  for (const finding of await runAxe(target)) record(inspection, label, finding)
+  if (layout.h1 !== 1) problems.push(`${label}: ${layout.h1} visible h1 instead of one`)
+  if (layout.main !== 1) problems.push(`${label}: ${layout.main} main landmarks instead of one`)
+  if (layout.banner !== 1) problems.push(`${label}: no header (banner landmark)`)
+  return problems
 }
 
 function record(inspection: Inspection, label: string, finding: AxeFinding): void {
@@ -183,7 +197,9 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
 
   for (const variant of variants) {
     describe(variant.name, () => {
-      it('the landing page, the connect dialog and a wallet’s QR code view', async (test) => {
+      it('the landing page, the connect dialog and a wallet’s QR code view', {
+        timeout: 120_000,
+      }, async (test) => {
         const inspection: Inspection = { problems: [] }
         const { page } = await open(test, variant, { wallet: true, path: '/' })
         await page.getByTestId('connect-wallet-button').waitFor()
@@ -257,7 +273,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         expect(inspection.problems).toEqual([])
       })
 
-      it('an application’s sign-in request', async (test) => {
+      it('an application’s sign-in request', { timeout: 120_000 }, async (test) => {
         const inspection: Inspection = { problems: [] }
         const { page } = await open(test, variant, { wallet: true })
         await page.goto(fixture.signet.exampleAppUrl as string)
@@ -267,7 +283,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
         expect(inspection.problems).toEqual([])
       })
 
-      it('the Safe App panel in the sandbox Safe{Wallet} host', async (test) => {
+      it('the Safe App panel in the sandbox Safe{Wallet} host', { timeout: 120_000 }, async (test) => {
         const inspection: Inspection = { problems: [] }
         const { page } = await open(test, variant)
         await page.goto(fixture.signet.sandboxUrl as string)
@@ -279,4 +295,72 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       })
     })
   }
+
+  it('every accent, light and dark: the first paint, a primary button and the connect dialog', {
+    timeout: 300_000,
+  }, async (test) => {
+    const inspection: Inspection = { problems: [] }
+    const { page } = await open(test, variants[0] as Variant, { wallet: true })
+    await page.goto(fixture.signet.exampleAppUrl as string)
+    await page.getByRole('link', { name: 'Sign in with Ethereum' }).click()
+    await page.locator('.oidc-request__actions button.primary').waitFor()
+    const request = page.url()
+    for (const mode of ['light', 'dark'] as const) {
+      for (const accent of accentPresets) {
+        const variant: Variant = { name: `${accent}, ${mode}`, page: {}, rules: ['color-contrast'] }
+        const query = `?accent=${accent}&mode=${mode}`
+        // The first paint: the early "Connect Wallet" button, before any wallet code.
+        await page.goto(`${fixture.signet.url}/${query}`)
+        await page.getByTestId('connect-wallet-button').waitFor()
+        await inspect(inspection, variant, 'landing (first paint)', page)
+        // An application's request: Signet's primary button, then RainbowKit's dialog in the accent.
+        await page.goto(`${request}${query}`)
+        const primary = page.locator('.oidc-request__actions button.primary')
+        await primary.waitFor()
+        await page.getByTestId('rk-connect-button').waitFor()
+        await inspect(inspection, variant, 'application’s request', page)
+        await primary.click()
+        await dialog(page).locator('[data-testid^="rk-wallet-option-"]').first().waitFor()
+        await inspect(inspection, variant, 'connect dialog', page)
+      }
+    }
+    expect(inspection.problems).toEqual([])
+  })
+
+  it('keyboard: Tab reaches "Connect Wallet", Enter opens the dialog with focus inside, Escape closes it and focus returns', async (test) => {
+    const { page } = await open(test, variants[0] as Variant, { wallet: true, path: '/' })
+    const early = page.getByTestId('connect-wallet-button')
+    await early.waitFor()
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement
+        return {
+          testId: element?.getAttribute('data-testid') ?? null,
+          text: element?.textContent?.trim() ?? '',
+          inDialog: Boolean(element?.closest('[role="dialog"]')),
+        }
+      })
+    // The skip link first, then the button.
+    await page.keyboard.press('Tab')
+    expect(await focused()).toEqual({ testId: null, text: 'Skip to content', inDialog: false })
+    await page.keyboard.press('Tab')
+    expect(await focused()).toEqual({
+      testId: 'connect-wallet-button',
+      text: 'Connect Wallet',
+      inDialog: false,
+    })
+    // The focus ring is drawn in the accent, 3 px.
+    expect(await early.evaluate((element) => getComputedStyle(element).outlineWidth)).toBe('3px')
+
+    await page.keyboard.press('Enter')
+    await dialog(page).locator('[data-testid^="rk-wallet-option-"]').first().waitFor()
+    await expect.poll(async () => (await focused()).inDialog).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    // RainbowKit's own button has taken the early one's place; focus is back on it.
+    await expect
+      .poll(focused)
+      .toEqual({ testId: 'rk-connect-button', text: 'Connect Wallet', inDialog: false })
+  })
 })
