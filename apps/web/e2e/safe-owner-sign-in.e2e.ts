@@ -49,7 +49,7 @@ describe('sign in as a Safe from an owner’s wallet', () => {
       account(2),
     ])
     await ownedSafe(a.page, environment.chain.singleOwnerSafe.address)
-      .getByText('1 of 1 owners must confirm · Safe 1.4.1')
+      .getByText('1 of 1 owner must confirm · Safe 1.4.1', { exact: true })
       .waitFor()
 
     await item.getByRole('button', { name: 'Sign in as this Safe' }).click()

@@ -150,7 +150,7 @@ const sections: SectionCase[] = [
     wrongShape: '{"address":"0x"}',
     wrongShapeText:
       'Unexpected Safe Client Gateway response to getSafeInfo: address: Invalid input: expected object, received string',
-    ready: (region) => region.getByTestId('safe-threshold').getByText('1 of 1 owners', { exact: true }),
+    ready: (region) => region.getByTestId('safe-threshold').getByText('1 of 1 owner', { exact: true }),
   },
   {
     title: 'Balances',

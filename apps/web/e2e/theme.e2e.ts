@@ -1,25 +1,18 @@
+import type { AccentPreset } from '@signet/protocol/public-config'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { accentColours } from '../src/theme/palette.ts'
 import { type Fixture, openTestPage, useSignet } from './harness/fixture.ts'
 import { showRainbowKitButton } from './harness/rainbowkit.ts'
 
-// RainbowKit's presets (lightTheme/darkTheme accentColors and radii), as its themes define them.
-const lightAccent = {
-  blue: '#0E76FD',
-  green: '#1DB847',
-  orange: '#FF801F',
-  pink: '#FF5CA0',
-  purple: '#5F5AFA',
-  red: '#FA423C',
-}
-const darkAccent = {
-  blue: '#3898FF',
-  green: '#4BD166',
-  orange: '#FF983D',
-  pink: '#FF7AB8',
-  purple: '#7A70FF',
-  red: '#FF6257',
-}
+// Signet's accessible accents (src/theme/palette.ts: RainbowKit's presets moved to WCAG AA) and
+// RainbowKit's radii, as its themes define them.
+const lightAccent = Object.fromEntries(
+  Object.entries(accentColours.light).map(([accent, { background }]) => [accent, background]),
+) as Record<AccentPreset, string>
+const darkAccent = Object.fromEntries(
+  Object.entries(accentColours.dark).map(([accent, { background }]) => [accent, background]),
+) as Record<AccentPreset, string>
 const modalRadius = { none: '0px', small: '8px', medium: '16px', large: '24px' }
 const connectButtonRadius = { none: '0px', small: '4px', medium: '8px', large: '12px' }
 const modalBackground = { light: '#FFF', dark: '#1A1B1F' }

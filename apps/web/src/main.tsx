@@ -1,3 +1,5 @@
+// First: before any module that builds a zod schema.
+import './zod-jitless.ts'
 import './app/app.css'
 import { defaultLocale, type Locale } from '@signet/protocol/locales'
 import { StrictMode } from 'react'
@@ -9,6 +11,7 @@ import { loadPublicConfig } from './config/public-config.ts'
 import { englishMessages, loadCatalogue, type Messages } from './i18n/catalogue.ts'
 import { chooseLocale } from './i18n/choose-locale.ts'
 import { applyDocumentLanguage, I18nProvider } from './i18n/I18nProvider.tsx'
+import { applyPageTheme } from './theme/page-theme.ts'
 import { createDemoWalletLoader } from './wallet/demo-wallet/demo-wallet-loader.ts'
 import { resolveThemeChoice } from './wallet/theme-choice.ts'
 
@@ -23,7 +26,7 @@ async function start(): Promise<void> {
   try {
     const config = await loadPublicConfig()
     const theme = resolveThemeChoice(config.theme, window.location.search)
-    document.documentElement.dataset.themeMode = theme.mode
+    applyPageTheme(document.documentElement, theme)
     // Demo and dev mode only: a production page never carries the demo wallet's code.
     const demoWallet = createDemoWalletLoader(config)
     // Fetched during the first paint where the page needs the wallet from the start.

@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -21,7 +20,7 @@ import { pendingSignInRoutes } from './pending-sign-in-routes.ts'
 import { RateLimiter } from './rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request-log.ts'
 import { safeAppManifestRoutes } from './safe-app-manifest.ts'
-import { renderIndexHtml } from './web-app.ts'
+import { webAppRoutes } from './web-app.ts'
 
 export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure' | 'audit'> & {
   /** Where sign-ins, refusals, logouts, pending Safe sign-ins and consents are recorded. */
@@ -211,23 +210,8 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   // Safe{Wallet} fetches the manifest and its icon cross-origin.
   app.route('/', safeAppManifestRoutes({ appName: options.publicConfig.appName }))
 
-  const indexHtml = renderIndexHtml(options.webDist, options.publicConfig)
-  if (indexHtml) {
-    app.use(
-      '/assets/*',
-      async (c, next) => {
-        await next()
-        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable')
-      },
-      serveStatic({ root: options.webDist }),
-    )
-    app.use('*', serveStatic({ root: options.webDist, index: '__no_index__' }))
-  }
-  app.get('*', (c) => {
-    if (!indexHtml) return c.text('The web app is not built: run `npm run build -w apps/web`.', 503)
-    c.header('Cache-Control', 'no-cache')
-    return c.html(indexHtml)
-  })
+  // The built web app: its files, and its page for every other path.
+  app.route('/', webAppRoutes({ webDist: options.webDist, publicConfig: options.publicConfig }))
 
   app.onError((error, c) => {
     if (error instanceof SignetError) {

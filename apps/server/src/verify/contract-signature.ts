@@ -90,10 +90,12 @@ export async function checkErc1271Signatures({
 }
 
 /**
- * ERC-6492: a signature wrapped with the deployment of a not-yet-deployed account. One `eth_call` runs
- * viem's deployless universal validator, which deploys the account in the call's sandbox and asks it
- * through ERC-1271 (an account deployed since then is asked directly).
+ * ERC-6492: a signature wrapped with the deployment of an account. One `eth_call` runs viem's deployless
+ * universal validator, which deploys the account in the call's sandbox and asks it through ERC-1271 (an
+ * account deployed since then is asked directly); an `eth_getCode` in the same batch tells which of the
+ * two the account is, so that a wrapped signature of a deployed account is reported as a contract's.
  *
+ * @returns whether the signature is valid, and whether the account has code on chain now.
  * @throws {RpcUnavailableError} when the chain could not be asked.
  */
 export async function checkErc6492Signature({
@@ -102,20 +104,25 @@ export async function checkErc6492Signature({
   address,
   hash,
   signature,
-}: ContractCheckParameters): Promise<boolean> {
+}: ContractCheckParameters): Promise<{ valid: boolean; deployed: boolean }> {
   const data = encodeDeployData({
     abi: erc6492SignatureValidatorAbi,
     bytecode: erc6492SignatureValidatorByteCode,
     args: [address, hash, signature],
   })
-  try {
-    const result = await client.request({ method: 'eth_call', params: [{ data }, 'latest'] })
-    // The validator's constructor returns one byte: 0x01 valid, 0x00 not.
-    return /^0x0*1$/.test(result)
-  } catch (error) {
-    if (isRpcUnavailable(error)) throw new RpcUnavailableError(chainId, { cause: error })
-    return false
+  const [validation, code] = await Promise.allSettled([
+    client.request({ method: 'eth_call', params: [{ data }, 'latest'] }),
+    client.request({ method: 'eth_getCode', params: [address, 'latest'] }),
+  ])
+  for (const result of [validation, code]) {
+    if (result.status === 'rejected' && isRpcUnavailable(result.reason))
+      throw new RpcUnavailableError(chainId, { cause: result.reason })
   }
+  // The validator's constructor returns one byte: 0x01 valid, 0x00 not.
+  const valid = validation.status === 'fulfilled' && /^0x0*1$/.test(validation.value)
+  if (valid && code.status === 'rejected') throw new RpcUnavailableError(chainId, { cause: code.reason })
+  const deployed = code.status === 'fulfilled' && typeof code.value === 'string' && code.value.length > 2
+  return { valid, deployed }
 }
 
 function returnsMagic(result: Hex | undefined, magic: string): boolean {

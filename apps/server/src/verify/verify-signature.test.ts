@@ -1,5 +1,5 @@
 import { type Anvil, startAnvil } from '@signet/devchain/anvil'
-import { counterfactualSignature, predictSafeAddress } from '@signet/devchain/safe'
+import { counterfactualSignature, createSafe, predictSafeAddress } from '@signet/devchain/safe'
 import { SAFE_VERSIONS } from '@signet/devchain/safe-deploy'
 import {
   deploySafeFixture,
@@ -187,7 +187,8 @@ describe('verifySignature: counterfactual Safe (ERC-6492)', () => {
         valid: true,
         accountType: 'counterfactual',
       })
-      expect(proxy.methods()).toStrictEqual([['eth_call']])
+      // One round trip: the validator's call and the account's code, batched.
+      expect(proxy.methods()).toStrictEqual([['eth_call', 'eth_getCode']])
       // The check ran in a simulation: the Safe is still not deployed.
       expect(await client.getCode({ address: safe })).toBeUndefined()
 
@@ -208,6 +209,24 @@ describe('verifySignature: counterfactual Safe (ERC-6492)', () => {
       })
     },
   )
+
+  it('labels a wrapped signature of a Safe deployed since then a contract’s, not a counterfactual one', async () => {
+    const setup = { deployment: deployments['1.4.1'], owners, threshold: 2, saltNonce: 64920n }
+    const safe = await predictSafeAddress({ ...setup, rpcUrl: anvil.rpcUrl })
+    const message = siweText(safe)
+    const signature = counterfactualSignature({
+      ...setup,
+      signature: await safeSignature(safe, '1.4.1', message, [ownerKeys[0], ownerKeys[1]]),
+    })
+    const verify = () =>
+      verifySignature({ address: safe, message, signature, chainId: anvil.chainId, client })
+    expect(await verify()).toStrictEqual({ valid: true, accountType: 'counterfactual' })
+
+    // The wallet keeps sending the wrapped signature after the account was deployed (same setup, same address).
+    expect(await createSafe({ ...setup, rpcUrl: anvil.rpcUrl })).toBe(safe)
+    expect(await client.getCode({ address: safe })).toMatch(/^0x[0-9a-f]+$/)
+    expect(await verify()).toStrictEqual({ valid: true, accountType: 'contract' })
+  })
 
   it('rejects a wrapped signature that deploys a different Safe than the address', async () => {
     const setup = { deployment: deployments['1.4.1'], owners, threshold: 2, saltNonce: 7n }

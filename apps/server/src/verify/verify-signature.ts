@@ -28,7 +28,8 @@ const hexPattern = /^0x(?:[0-9a-fA-F]{2})*$/
  * 1. EOA (65-byte or EIP-2098 64-byte ECDSA, recovered locally, no RPC);
  * 2.–4. ERC-1271 `isValidSignature(bytes32,bytes)` and legacy `isValidSignature(bytes,bytes)`, both in one
  *    JSON-RPC batch; `0x` is checked the same way, which is how an on-chain approved message passes;
- * 5. ERC-6492 when the signature carries the 6492 suffix (one deployless `eth_call`).
+ * 5. ERC-6492 when the signature carries the 6492 suffix (one deployless `eth_call`, batched with the
+ *    account's `eth_getCode`: `counterfactual` while it has no code, `contract` once deployed).
  * Malformed signatures (not hex, odd length) are invalid without any RPC.
  *
  * @throws {RpcUnavailableError} when a contract check could not reach the chain.
@@ -59,10 +60,11 @@ export async function verifySignature({
   const check = { client, chainId, address, hash, signature: sig }
   if (isErc6492Signature(sig)) {
     // A wrapped signature means nothing to the account itself; the universal validator unwraps it (and
-    // asks a since-deployed account directly), so steps 2.–4. would only cost a round trip.
-    return (await checkErc6492Signature(check))
-      ? { valid: true, accountType: 'counterfactual' }
-      : { valid: false }
+    // asks a since-deployed account directly), so steps 2.–4. would only cost a round trip. A wallet may
+    // keep wrapping after its account was deployed: that account is a contract, no longer counterfactual.
+    const { valid, deployed } = await checkErc6492Signature(check)
+    if (!valid) return { valid: false }
+    return { valid: true, accountType: deployed ? 'contract' : 'counterfactual' }
   }
   return (await checkErc1271Signatures(check)) ? { valid: true, accountType: 'contract' } : { valid: false }
 }

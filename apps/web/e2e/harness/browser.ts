@@ -46,6 +46,8 @@ export type PageOptions = {
   permissions?: string[]
   /** The browser's language (`navigator.languages`, Accept-Language); English unless told. */
   locale?: string
+  /** The window's size; 1280 × 900 unless told (a phone: 390 × 844). */
+  viewport?: { width: number; height: number }
 }
 
 /** A fresh context (empty storage) and page; console warnings are collected for assertions. */
@@ -54,7 +56,7 @@ export async function openPage(
   options: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; console: string[] }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
+    viewport: options.viewport ?? { width: 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     // Fixed, so that a machine's own language never changes what the tests read.
     locale: options.locale ?? 'en-US',

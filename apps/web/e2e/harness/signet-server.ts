@@ -19,6 +19,8 @@ export type TestSignet = {
   accounts: { address: string; privateKey: string }[]
   /** With `localChain`: the demo's example application, signing in through Signet (OpenID Connect). */
   exampleAppUrl?: string
+  /** With `localChain`: the sandbox Safe{Wallet} host framing Signet as a Safe App (on 127.0.0.1). */
+  sandboxUrl?: string
   stop(): Promise<void>
 }
 
@@ -81,6 +83,7 @@ export async function startTestSignet(options: TestSignetOptions = {}): Promise<
       chains: options.localChain ? [local(31337)] : [local(1), local(100)],
       accounts: accounts.map(({ address, privateKey }) => ({ address, privateKey })),
       ...(server.demo?.exampleAppUrl ? { exampleAppUrl: server.demo.exampleAppUrl } : {}),
+      ...(server.demo?.sandboxUrl ? { sandboxUrl: server.demo.sandboxUrl } : {}),
       async stop() {
         await server.stop()
         await cleanUp()

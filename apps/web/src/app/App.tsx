@@ -124,7 +124,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
             <p>
               <a href="#/">{t('backToApp', { appName: config.appName })}</a>
             </p>
-            <SafePagesRoute route={safeRoute} gatewayUrl={config.gatewayUrl} />
+            <SafePagesRoute route={safeRoute} gatewayUrl={config.gatewayUrl} headingLevel={1} />
           </>,
           slots.route,
         )}

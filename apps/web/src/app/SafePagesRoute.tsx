@@ -9,7 +9,16 @@ const loadSafePages = () =>
   lazy(() => import('../safe/SafePages.tsx').then((module) => ({ default: module.SafePages })))
 
 /** A Safe's pages, loaded when first shown; a failed download or render leaves an alert, not a blank page. */
-export function SafePagesRoute({ route, gatewayUrl }: { route: SafeRoute; gatewayUrl: string }) {
+export function SafePagesRoute({
+  route,
+  gatewayUrl,
+  headingLevel,
+}: {
+  route: SafeRoute
+  gatewayUrl: string
+  /** 1 where the Safe pages are the page; 2 (default) inside the account area. */
+  headingLevel?: 1 | 2
+}) {
   const t = useTranslations('app')
   const [attempt, setAttempt] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what asks for a new component
@@ -21,7 +30,12 @@ export function SafePagesRoute({ route, gatewayUrl }: { route: SafeRoute; gatewa
       fallback={(error, retry) => <RenderFailure part="safePages" error={error} onRetry={retry} />}
     >
       <Suspense fallback={<p role="status">{t('loadingSafe')}</p>}>
-        <SafePages chainId={route.chainId} address={route.address} gatewayUrl={gatewayUrl} />
+        <SafePages
+          chainId={route.chainId}
+          address={route.address}
+          gatewayUrl={gatewayUrl}
+          {...(headingLevel ? { headingLevel } : {})}
+        />
       </Suspense>
     </ErrorBoundary>
   )

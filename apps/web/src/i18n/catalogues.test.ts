@@ -30,6 +30,29 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
   return found
 }
 
+/** Each plural argument of a message with the categories it gives (`one`, `few`, `other`…). */
+function pluralCategories(elements: MessageFormatElement[], found: string[] = []): string[] {
+  for (const element of elements) {
+    if (isPluralElement(element)) {
+      found.push(`${element.value}: ${Object.keys(element.options).sort().join(' ')}`)
+      for (const option of Object.values(element.options)) pluralCategories(option.value, found)
+    } else if (isSelectElement(element)) {
+      for (const option of Object.values(element.options)) pluralCategories(option.value, found)
+    } else if (isTagElement(element)) pluralCategories(element.children, found)
+  }
+  return found
+}
+
+/**
+ * The plural categories a language uses for the counts a Safe has (0 to 200 owners or confirmations),
+ * and `other`, which ICU requires: English `one other`, Russian `few many one other`, Japanese `other`.
+ */
+function categoriesFor(locale: string): string {
+  const rules = new Intl.PluralRules(locale)
+  const used = new Set(['other', ...Array.from({ length: 201 }, (_, count) => rules.select(count))])
+  return [...used].sort().join(' ')
+}
+
 function placeholdersOf(message: string, locale: string): string[] {
   return [
     ...placeholders(parse(message, { requiresOtherClause: true, locale: new Intl.Locale(locale) })),
@@ -46,6 +69,26 @@ const termsKeptInEnglish = new Set(['safe.info.masterCopy', 'safe.info.fallbackH
 
 /** A phrase once placeholders are left out. */
 const isPhraseWithoutPlaceholders = (text: string) => isPhrase(text.replace(/\{[^}]*\}/g, ''))
+
+describe.each(supportedLocales)('the plurals of the %s catalogue', (locale) => {
+  it('give every form the language uses for counts ("1 owner", not "1 owners")', () => {
+    const wanted = categoriesFor(locale)
+    const problems: string[] = []
+    for (const [key, text] of readCatalogue(locale)) {
+      const elements = parse(text as string, { requiresOtherClause: true, locale: new Intl.Locale(locale) })
+      for (const plural of pluralCategories(elements)) {
+        const [argument, categories] = plural.split(': ') as [string, string]
+        // Exact-count options (`=0`) come in addition to the language's categories.
+        const given = categories
+          .split(' ')
+          .filter((category) => !category.startsWith('='))
+          .join(' ')
+        if (given !== wanted) problems.push(`${key} {${argument}}: ${given} instead of ${wanted}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})
 
 describe('the English catalogue', () => {
   it('holds only non-empty, well-formed ICU messages', () => {

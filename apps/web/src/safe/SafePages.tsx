@@ -17,6 +17,8 @@ export type SafePagesProps = {
   address: Address
   /** The gateway's base URL; default: `gatewayUrl` of the run-time config (`readPublicConfig()`). */
   gatewayUrl?: string
+  /** 1 where the Safe pages are the page (`#/safe/…`); 2 (default) inside another part of the page. */
+  headingLevel?: 1 | 2
 }
 
 function resolveGatewayUrl(gatewayUrl: string | undefined): { url: string } | { error: unknown } {
@@ -35,7 +37,8 @@ function resolveGatewayUrl(gatewayUrl: string | undefined): { url: string } | { 
  *
  * @example <SafePages chainId={31337} address="0x…" />
  */
-export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
+export function SafePages({ chainId, address, gatewayUrl, headingLevel = 2 }: SafePagesProps) {
+  const Title = headingLevel === 1 ? 'h1' : 'h2'
   const t = useTranslations('safe')
   const resolved = useMemo(() => resolveGatewayUrl(gatewayUrl), [gatewayUrl])
   const client = useMemo(
@@ -45,7 +48,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
 
   return (
     <section className={styles.pages} aria-labelledby="safe-pages-title">
-      <h2 id="safe-pages-title">
+      <Title id="safe-pages-title">
         {t.rich('pages.title', {
           address,
           mono: (text) => (
@@ -54,7 +57,7 @@ export function SafePages({ chainId, address, gatewayUrl }: SafePagesProps) {
             </span>
           ),
         })}
-      </h2>
+      </Title>
       {'error' in resolved && <LoadError error={resolved.error} />}
       {client && (
         <>

@@ -43,3 +43,22 @@ describe('the demo wallet is for demo and dev mode only', () => {
     )
   })
 })
+
+describe('the demo wallet in a cross-site frame', () => {
+  it('installs where reading localStorage throws (third-party storage denied), keeping its state in memory', async () => {
+    const announced: string[] = []
+    const target = new EventTarget() as EventTarget & Window
+    Object.defineProperty(target, 'localStorage', {
+      get() {
+        throw new DOMException('Access is denied for this document.', 'SecurityError')
+      },
+    })
+    Object.defineProperty(target, 'location', { value: { origin: 'http://localhost:8787' } })
+    target.addEventListener('eip6963:announceProvider', (event) => {
+      announced.push((event as CustomEvent<{ info: { name: string } }>).detail.info.name)
+    })
+    const provider = installDemoWallet(config, target)
+    expect(announced).toEqual(['Signet Demo Wallet'])
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+  })
+})

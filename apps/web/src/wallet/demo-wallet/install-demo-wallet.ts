@@ -1,4 +1,6 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
+import { MemoryStorage } from '../../safe-app/frame-storage.ts'
+import { browserStorage } from '../remembered-connection.ts'
 import { announceProvider } from './announce-provider.ts'
 import { createDemoProvider, type DemoProvider } from './demo-provider.ts'
 import { demoWalletInfo } from './demo-wallet-info.ts'
@@ -32,7 +34,9 @@ export function installDemoWallet(config: PublicConfig, target: Window = window)
     accounts: config.demoAccounts,
     chains,
     ...(local ? { chainId: local.id } : {}),
-    storage: target.localStorage,
+    // A cross-site frame (the sandbox Safe{Wallet} host) may be denied localStorage: the demo wallet
+    // then keeps its permission for this page only.
+    storage: browserStorage(target) ?? new MemoryStorage(),
     origin: target.location.origin,
   })
   announceProvider(target, { info: demoWalletInfo, provider })
