@@ -388,7 +388,7 @@ function openPostgres(url: string): Kysely<StoreSchema> {
  * run): for the readiness probe.
  */
 export async function pendingMigrations(db: Kysely<StoreSchema>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations } })
   return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name)
 }
 
