@@ -28,9 +28,10 @@ import {
   countOidcTokens,
   countRateLimited,
   createSignetMetrics,
+  processMetricsRegistry,
   type SignetMetrics,
 } from './operations/metrics.ts'
-import { ReadinessProbe, type ReadinessReport } from './operations/readiness.ts'
+import { ReadinessProbe, type ReadinessReport, startingReadiness } from './operations/readiness.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -104,6 +105,25 @@ export async function startSignet({
   }
   try {
     let config = loadConfig(env)
+    // First, so that /livez answers and /readyz says "starting" while the rest starts (a local chain, a
+    // database migration); it is the last thing stopped.
+    let readiness: ReadinessProbe | undefined
+    let metrics: SignetMetrics | undefined
+    const management =
+      managementListener && config.management
+        ? await startManagementServer(config.management, {
+            readiness: async () => readiness?.report() ?? startingReadiness(),
+            ...(config.metricsEnabled
+              ? {
+                  metrics: async () => {
+                    const registry = metrics?.registry ?? processMetricsRegistry()
+                    return { contentType: registry.contentType, text: await registry.metrics() }
+                  },
+                }
+              : {}),
+          })
+        : undefined
+    if (management) stops.push(() => management.stop())
     let demo: RunningSignet['demo']
     let demoChain: DemoChain | undefined
     if (config.startLocalChain) {
@@ -114,7 +134,7 @@ export async function startSignet({
     }
     const db = await openDatabase(config.database)
     stops.push(() => db.destroy())
-    const metrics = config.metricsEnabled ? createSignetMetrics(db) : undefined
+    metrics = config.metricsEnabled ? createSignetMetrics(db) : undefined
     const chainHealth = new ChainHealth(config.chains.map((chain) => chain.id))
 
     const clients = new Map<number, ChainClient>(
@@ -131,7 +151,7 @@ export async function startSignet({
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
     const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
-    const readiness = new ReadinessProbe({
+    const probe = new ReadinessProbe({
       db,
       oidcKeys: () => (!oidcSecrets ? 'off' : oidcSecrets.jwks.keys.length > 0 ? 'ok' : 'missing'),
       chains: chainHealth,
@@ -249,22 +269,7 @@ export async function startSignet({
     sweeper.unref()
     stops.push(async () => clearInterval(sweeper))
 
-    const management =
-      managementListener && config.management
-        ? await startManagementServer(config.management, {
-            readiness: () => readiness.report(),
-            ...(metrics
-              ? {
-                  metrics: async () => ({
-                    contentType: metrics.registry.contentType,
-                    text: await metrics.registry.metrics(),
-                  }),
-                }
-              : {}),
-          })
-        : undefined
-    // Last to close: /readyz keeps answering (503) while the rest stops.
-    if (management) stops.unshift(() => management.stop())
+    readiness = probe
 
     const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
     return {
@@ -275,9 +280,9 @@ export async function startSignet({
       db,
       ...(management ? { managementUrl: management.url } : {}),
       ...(metrics ? { metrics } : {}),
-      readiness: () => readiness.report(),
+      readiness: () => probe.report(),
       drain: () => {
-        readiness.markDraining()
+        probe.markDraining()
         // Our own createServer made it: node:http's Server (ServerType also covers HTTP/2).
         return drain.drain(server as Server)
       },
