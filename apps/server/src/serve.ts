@@ -32,9 +32,10 @@ import {
   countOidcTokens,
   countRateLimited,
   createSignetMetrics,
+  processMetricsRegistry,
   type SignetMetrics,
 } from './operations/metrics.ts'
-import { ReadinessProbe, type ReadinessReport } from './operations/readiness.ts'
+import { ReadinessProbe, type ReadinessReport, startingReadiness } from './operations/readiness.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -113,6 +114,25 @@ export async function startSignet({
   }
   try {
     let config = loadConfig(env)
+    // First, so that /livez answers and /readyz says "starting" while the rest starts (a local chain, a
+    // database migration); it is the last thing stopped.
+    let readiness: ReadinessProbe | undefined
+    let metrics: SignetMetrics | undefined
+    const management =
+      managementListener && config.management
+        ? await startManagementServer(config.management, {
+            readiness: async () => readiness?.report() ?? startingReadiness(),
+            ...(config.metricsEnabled
+              ? {
+                  metrics: async () => {
+                    const registry = metrics?.registry ?? processMetricsRegistry()
+                    return { contentType: registry.contentType, text: await registry.metrics() }
+                  },
+                }
+              : {}),
+          })
+        : undefined
+    if (management) stops.push(() => management.stop())
     let demo: RunningSignet['demo']
     let demoChain: DemoChain | undefined
     if (config.startLocalChain) {
@@ -123,7 +143,7 @@ export async function startSignet({
     }
     const db = await openDatabase(config.database)
     stops.push(() => db.destroy())
-    const metrics = config.metricsEnabled ? createSignetMetrics(db) : undefined
+    metrics = config.metricsEnabled ? createSignetMetrics(db) : undefined
     const chainHealth = new ChainHealth(config.chains.map((chain) => chain.id))
     const auditTrail = new AuditTrail(db, log)
     // Stopped before the database closes (stops run in reverse): the last events are written.
@@ -146,7 +166,7 @@ export async function startSignet({
     const oidcCookieKeys = config.oidc.enabled ? await loadOidcCookieKeys(db) : undefined
     // Set once the provider has started (below); until then the keys are not loaded.
     let oidcKeysLoaded: (() => boolean) | undefined
-    const readiness = new ReadinessProbe({
+    const probe = new ReadinessProbe({
       db,
       oidcKeys: () => (!oidcCookieKeys ? 'off' : oidcKeysLoaded?.() ? 'ok' : 'missing'),
       chains: chainHealth,
@@ -291,22 +311,7 @@ export async function startSignet({
     sweeper.unref()
     stops.push(async () => clearInterval(sweeper))
 
-    const management =
-      managementListener && config.management
-        ? await startManagementServer(config.management, {
-            readiness: () => readiness.report(),
-            ...(metrics
-              ? {
-                  metrics: async () => ({
-                    contentType: metrics.registry.contentType,
-                    text: await metrics.registry.metrics(),
-                  }),
-                }
-              : {}),
-          })
-        : undefined
-    // Last to close: /readyz keeps answering (503) while the rest stops.
-    if (management) stops.unshift(() => management.stop())
+    readiness = probe
 
     const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
     return {
@@ -317,9 +322,9 @@ export async function startSignet({
       db,
       ...(management ? { managementUrl: management.url } : {}),
       ...(metrics ? { metrics } : {}),
-      readiness: () => readiness.report(),
+      readiness: () => probe.report(),
       drain: () => {
-        readiness.markDraining()
+        probe.markDraining()
         // Our own createServer made it: node:http's Server (ServerType also covers HTTP/2).
         return drain.drain(server as Server)
       },

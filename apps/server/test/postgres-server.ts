@@ -5,6 +5,7 @@ import {
   cpSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -23,6 +24,9 @@ export type TestPostgres = {
   halt(): Promise<void>
   /** Starts the halted server again, on the same port and data. */
   restart(): Promise<void>
+  /** SIGSTOP to the server and its backends: a database that hangs (connects, never answers), until `thaw`. */
+  freeze(): void
+  thaw(): void
 }
 
 /** Why the test Postgres could not start, and what to do about it. */
@@ -84,6 +88,8 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     async restart() {
       server = await startServer(join(binaries, 'bin', 'postgres'), databaseDir, port, runAs)
     },
+    freeze: () => signalProcessTree(server.pid as number, 'SIGSTOP'),
+    thaw: () => signalProcessTree(server.pid as number, 'SIGCONT'),
   }
 }
 
@@ -183,6 +189,29 @@ function stopServer(server: ChildProcess): Promise<void> {
     server.once('exit', () => resolvePromise())
     server.kill('SIGINT') // fast shutdown: ends connections, no waiting for clients
   })
+}
+
+/** Sends `signal` to a process and all its descendants (Linux /proc), parents first. */
+function signalProcessTree(root: number, signal: NodeJS.Signals): void {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      // Field 4 of stat is the parent pid; the command name (field 2) may hold spaces, so split after ')'.
+      parents.set(
+        Number(entry),
+        Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]),
+      )
+    } catch {}
+  }
+  const tree = [root]
+  for (let i = 0; i < tree.length; i++)
+    for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid)
+  for (const pid of tree) {
+    try {
+      process.kill(pid, signal)
+    } catch {}
+  }
 }
 
 function ids(runAs: RunAs | undefined) {

@@ -1,13 +1,13 @@
 import type { Worker } from 'node:cluster'
 import {
   AggregatorRegistry,
-  collectDefaultMetrics,
   Gauge,
   type MetricObjectWithValues,
   type MetricValue,
   Registry,
 } from 'prom-client'
 import type { RunningSignet } from '../serve.ts'
+import { processMetricsRegistry } from './metrics.ts'
 import type { ReadinessReport } from './readiness.ts'
 import { OperationsTimeoutError } from './timeout.ts'
 
@@ -141,7 +141,6 @@ export async function clusterReadiness(
  */
 export function createPrimaryRegistry(listeningWorkers: () => number): Registry {
   const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
   new Gauge({
     name: 'signet_cluster_workers',
     help: 'Worker processes of this Signet that are listening (SIGNET_WORKERS).',
@@ -150,7 +149,7 @@ export function createPrimaryRegistry(listeningWorkers: () => number): Registry 
       this.set(listeningWorkers())
     },
   })
-  return registry
+  return Registry.merge([processMetricsRegistry(), registry])
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { ConfigError } from '../config/config.ts'
 
 /** What the management listener answers with; the process (or a cluster's primary) provides it. */
 export type ManagementEndpoints = {
@@ -35,9 +36,26 @@ export async function startManagementServer(
   // A prober that holds a connection open must not delay the process's exit.
   server.keepAliveTimeout = 2_000
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
+    const fail = (error: NodeJS.ErrnoException) => {
+      const problem =
+        error.code === 'EADDRINUSE'
+          ? 'the port is in use'
+          : error.code === 'EACCES'
+            ? 'permission denied'
+            : error.code === 'EADDRNOTAVAIL'
+              ? 'SIGNET_MANAGEMENT_HOST is no address of this machine'
+              : undefined
+      if (!problem) return reject(error)
+      reject(
+        new ConfigError(
+          'SIGNET_MANAGEMENT_PORT',
+          `cannot listen on ${address.host}:${address.port}: ${problem} (set another port, 0 for any free one, or "off")`,
+        ),
+      )
+    }
+    server.once('error', fail)
     server.listen(address.port, address.host, () => {
-      server.off('error', reject)
+      server.off('error', fail)
       resolve()
     })
   })

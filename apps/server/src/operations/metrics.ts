@@ -22,6 +22,20 @@ export type SignetMetrics = {
 /** How long the scrape waits for the live-session count before it reports the last one. */
 const sessionCountTimeoutMs = 2_000
 
+let processMetrics: Registry | undefined
+
+/**
+ * Node's process metrics (prom-client's defaults: CPU, memory, event-loop lag, GC), collected once per
+ * process however many Signets it runs: each collection adds its own GC observer and event-loop monitor.
+ */
+export function processMetricsRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry()
+    collectDefaultMetrics({ register: processMetrics })
+  }
+  return processMetrics
+}
+
 /**
  * The registry of a Signet process: its counters, the live-session gauge (counted in the database at
  * scrape time) and Node's process metrics.
@@ -29,12 +43,11 @@ const sessionCountTimeoutMs = 2_000
  * @example const metrics = createSignetMetrics(db); await metrics.registry.metrics()
  */
 export function createSignetMetrics(db: StoreDatabase): SignetMetrics {
-  const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
+  const own = new Registry()
   new Gauge({
     name: 'signet_sessions_active',
     help: 'Signet sessions not expired nor logged out (counted in the shared database at scrape time).',
-    registers: [registry],
+    registers: [own],
     // Every worker of a cluster counts the same shared table: the primary reports one count, not a sum.
     aggregator: 'first',
     async collect() {
@@ -43,40 +56,41 @@ export function createSignetMetrics(db: StoreDatabase): SignetMetrics {
       if (count !== undefined) this.set(count)
     },
   })
-  return {
-    registry,
+  const metrics = {
     signIns: new Counter({
       name: 'signet_sign_ins_total',
       help: 'Sign-ins by result: success, refused (the proof was rejected: code says why) or failed (Signet could not decide: rpc_unavailable, internal_error).',
       labelNames: ['result', 'account_type', 'code'],
-      registers: [registry],
+      registers: [own],
     }),
     signInDuration: new Histogram({
       name: 'signet_sign_in_duration_seconds',
       help: 'Time to verify a signed sign-in message and open its session, whatever the result.',
       labelNames: ['account_type'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [registry],
+      registers: [own],
     }),
     rpcRequests: new Counter({
       name: 'signet_rpc_requests_total',
       help: "JSON-RPC requests to the chains' RPC URLs: success, error (the node answered with a JSON-RPC error, e.g. a revert) or unavailable (network, timeout, HTTP error, rate limit).",
       labelNames: ['chain_id', 'result'],
-      registers: [registry],
+      registers: [own],
     }),
     oidcTokensIssued: new Counter({
       name: 'signet_oidc_tokens_issued_total',
       help: "Successful answers of the OpenID Connect provider's token endpoint.",
       labelNames: ['client_id', 'grant_type'],
-      registers: [registry],
+      registers: [own],
     }),
     rateLimited: new Counter({
       name: 'signet_rate_limited_total',
       help: 'Requests answered 429 by a rate limit, by limit (nonce, verify, pending, explorer, csp-report, oidc-authorization, oidc-token).',
       labelNames: ['route'],
-      registers: [registry],
+      registers: [own],
     }),
   }
+  // The same metric objects beside the process's, once all are registered: what a scrape reads.
+  return { ...metrics, registry: Registry.merge([processMetricsRegistry(), own]) }
 }
 
 async function countLiveSessions(db: StoreDatabase): Promise<number> {

@@ -5,18 +5,27 @@ import { withTimeout } from './timeout.ts'
 /**
  * `/readyz`'s answer. Each check is `ok` when it passes, else a word saying what is wrong:
  * database `down` | `timeout`; migrations `pending: <names>` | `unknown` (the database did not say);
- * oidc_keys `missing` (`off`: no provider, which passes); serving `draining` (the process is stopping).
- * Chains are reported, never a reason to be unready.
+ * oidc_keys `missing` (`off`: no provider, which passes); serving `starting` | `draining` (the process is
+ * not up yet, or stopping; `unknown` for the rest while it starts). Chains are reported, never a reason
+ * to be unready.
  */
 export type ReadinessReport = {
   status: 'ready' | 'unready'
   checks: {
-    database: 'ok' | 'down' | 'timeout'
+    database: 'ok' | 'down' | 'timeout' | 'unknown'
     migrations: 'ok' | 'unknown' | `pending: ${string}`
-    oidc_keys: 'ok' | 'off' | 'missing'
-    serving: 'ok' | 'draining'
+    oidc_keys: 'ok' | 'off' | 'missing' | 'unknown'
+    serving: 'ok' | 'starting' | 'draining'
   }
   chains?: Record<string, ChainRpcStatus>
+}
+
+/** What `/readyz` answers before the process is up (the management listener opens first). */
+export function startingReadiness(): ReadinessReport {
+  return {
+    status: 'unready',
+    checks: { database: 'unknown', migrations: 'unknown', oidc_keys: 'unknown', serving: 'starting' },
+  }
 }
 
 export type ReadinessProbeOptions = {

@@ -71,4 +71,26 @@ describe('/readyz through a Postgres outage', () => {
     expect(up.livez.every((status) => status === 200)).toBe(true)
     console.log(`/readyz 503 ${down.ms} ms after Postgres stopped; 200 ${up.ms} ms after it restarted`)
   }, 90_000)
+
+  it('goes 503 "timeout" within 5 s when Postgres hangs (the check is bounded to 2 s), 200 once it answers again', async () => {
+    expect((await probe('/readyz')).status).toBe(200)
+    postgres.freeze()
+    try {
+      const hung = await readyzBecomes(503, 10_000)
+      expect(hung.ms).toBeLessThan(5_000)
+      expect(hung.readyz.body).toMatchObject({
+        status: 'unready',
+        checks: { database: 'timeout', migrations: 'unknown', serving: 'ok' },
+      })
+      expect(hung.livez.every((status) => status === 200)).toBe(true)
+      // Each probe answers within the bound, however long the database hangs.
+      const start = Date.now()
+      expect((await probe('/readyz')).status).toBe(503)
+      expect(Date.now() - start).toBeLessThan(3_000)
+    } finally {
+      postgres.thaw()
+    }
+    const up = await readyzBecomes(200, 30_000)
+    expect(up.readyz.body).toMatchObject({ status: 'ready', checks: { database: 'ok' } })
+  }, 90_000)
 })

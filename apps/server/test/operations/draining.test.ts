@@ -139,7 +139,7 @@ describe('SIGTERM drains signet serve', () => {
     const db = new SQLite(database, { readonly: true })
     expect(db.prepare('select count(*) as n from sessions').get()).toEqual({ n: 50 })
     db.close()
-  }, 60_000)
+  }, 120_000)
 
   it('cuts the requests off and exits 1 when SIGNET_SHUTDOWN_GRACE runs out', async () => {
     const { proxy, server } = await startBehindSlowRpc('grace', Number.POSITIVE_INFINITY, {
@@ -159,7 +159,7 @@ describe('SIGTERM drains signet serve', () => {
       /signet: process \d+: SIGNET_SHUTDOWN_GRACE \(1 s\) ran out with 1 request in flight; cutting it off\n/,
     )
     expect(await answer).toBeInstanceOf(Error)
-  }, 60_000)
+  }, 120_000)
 
   it('ends at once on a second signal', async () => {
     const { proxy, server, managementUrl } = await startBehindSlowRpc('twice', Number.POSITIVE_INFINITY)
@@ -173,5 +173,5 @@ describe('SIGTERM drains signet serve', () => {
     await server.exited
     expect(Date.now() - signalled).toBeLessThan(1_000)
     expect(server.child.exitCode).toBe(130)
-  }, 60_000)
+  }, 120_000)
 })

@@ -227,6 +227,13 @@ describe('readiness when the process cannot serve', () => {
     await expect(fetch(`${signet.url}/api/health`)).rejects.toThrow()
   })
 
+  it('does not start when the management port is taken, naming SIGNET_MANAGEMENT_PORT', async () => {
+    const taken = new URL((running[0] as RunningSignet).managementUrl as string).port
+    await expect(start('port-taken', { SIGNET_MANAGEMENT_PORT: taken })).rejects.toThrow(
+      `SIGNET_MANAGEMENT_PORT: cannot listen on 127.0.0.1:${taken}: the port is in use (set another port, 0 for any free one, or "off")`,
+    )
+  })
+
   it('has no management listener with SIGNET_MANAGEMENT_PORT=off', async () => {
     const signet = await start('no-management', { SIGNET_MANAGEMENT_PORT: 'off' })
     expect(signet.managementUrl).toBeUndefined()
