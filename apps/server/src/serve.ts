@@ -5,6 +5,8 @@ import pino, { type Logger } from 'pino'
 import { sweepAuditEvents } from './audit/audit-store.ts'
 import { recordSweptRows } from './audit/audit-sweep.ts'
 import { AuditTrail } from './audit/audit-trail.ts'
+import { browserProviderLogout } from './backchannel-logout/browser-logout.ts'
+import { LogoutDeliverer, type LogoutDeliveryTiming } from './backchannel-logout/logout-deliverer.ts'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
   demoWalletConnectProjectId,
@@ -32,6 +34,8 @@ export type StartSignetOptions = {
   log?: Logger
   /** The built web app; defaults to apps/web/dist. */
   webDist?: string
+  /** Back-channel logout's polling and back-off (tests shorten them); defaults in logout-deliverer.ts. */
+  logoutDelivery?: Partial<LogoutDeliveryTiming>
 }
 
 export type RunningSignet = {
@@ -69,6 +73,7 @@ export async function startSignet({
   env,
   log = createLogger(env),
   webDist = defaultWebDist,
+  logoutDelivery,
 }: StartSignetOptions): Promise<RunningSignet> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -144,6 +149,9 @@ export async function startSignet({
       oidcClients = [example.client]
     }
 
+    // Logout tokens queued by this process go out at once; the deliverer exists once the provider does.
+    let logoutDeliverer: LogoutDeliverer | undefined
+    const wakeLogoutDeliverer = () => logoutDeliverer?.wake()
     const oidcProvider = oidcSecrets
       ? createOidcProvider({
           db,
@@ -154,6 +162,7 @@ export async function startSignet({
           refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
           audit: { trail: auditTrail, trustedProxies },
+          onLogoutQueued: wakeLogoutDeliverer,
         })
       : undefined
     const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
@@ -181,6 +190,18 @@ export async function startSignet({
           : undefined,
       )
       log.info({ issuer: oidcProvider.issuer, clients: oidcClients.length }, 'OpenID Connect provider on')
+      const deliverer = new LogoutDeliverer({
+        db,
+        provider: () => oidcProvider,
+        log,
+        auditTrail,
+        retryForMs: config.oidc.logoutRetryForMs,
+        ...(logoutDelivery ? { timing: logoutDelivery } : {}),
+      })
+      deliverer.start()
+      logoutDeliverer = deliverer
+      // Before the database closes (stops run in reverse); waits for the tokens being sent.
+      stops.push(() => deliverer.stop())
     }
 
     const app = createApp({
@@ -198,7 +219,18 @@ export async function startSignet({
       webDist,
       log,
       auditTrail,
-      ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
+      ...(oidcProvider
+        ? {
+            oidcProvider,
+            oidcRedirectUris,
+            endOidcSession: browserProviderLogout({
+              db,
+              provider: () => oidcProvider,
+              secure: origin.startsWith('https:'),
+              onQueued: wakeLogoutDeliverer,
+            }),
+          }
+        : {}),
     })
     handler = (request, env) => app.fetch(request, env)
 

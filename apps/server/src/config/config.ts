@@ -73,6 +73,8 @@ export type SignetConfig = {
     jwks: { keys: OidcSigningKey[] } | undefined
     /** `SIGNET_OIDC_REFRESH_TTL`: how long a refresh token (and its grant) lives without use. */
     refreshTtlMs: number
+    /** `SIGNET_OIDC_LOGOUT_RETRY_FOR`: how long a logout token is retried before Signet gives up. */
+    logoutRetryForMs: number
   }
   theme: PublicConfig['theme']
 }
@@ -405,6 +407,7 @@ function readOidc(
       clients,
       jwks: readOidcJwks(env, cwd),
       refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
+      logoutRetryForMs: readDuration(env, 'SIGNET_OIDC_LOGOUT_RETRY_FOR', '24h'),
     }
   } catch (error) {
     throw asConfigError(error)
