@@ -114,7 +114,8 @@ export class LogoutDeliverer {
       })
       await Promise.all(deliveries.map((delivery) => this.#deliver(delivery, claim)))
       handled += deliveries.length
-      if (deliveries.length < this.#timing.batchSize || this.#stopped) return handled
+      // Until a claim finds nothing: under contention a claim may come back short with rows still due.
+      if (deliveries.length === 0 || this.#stopped) return handled
     }
   }
 
