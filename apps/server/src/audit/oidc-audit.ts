@@ -33,25 +33,13 @@ export function recordOidcEvent(
 }
 
 /**
- * Listens to the provider: tokens issued at the token endpoint (`grant.success`) are `oidc.token_issued`;
- * a token revoked at the revocation endpoint, and a grant revoked with its tokens (logout, a replayed
- * code), are `oidc.token_revoked`. No token value is recorded: an opaque token's id is the token.
+ * Audits the provider's own routes: tokens issued at the token endpoint are `oidc.token_issued`; a token
+ * revoked at the revocation endpoint, and a grant revoked with its tokens (logout, a replayed code), are
+ * `oidc.token_revoked`. The two endpoints are audited in a middleware, so the answer waits for the row;
+ * `grant.revoked` is an event of the provider, recorded without waiting. No token value is recorded: an
+ * opaque token's id is the token itself.
  */
 export function auditOidcProvider(provider: Provider, audit: OidcAudit): void {
-  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
-    const { entities, params, client } = ctx.oidc
-    const issued = ['AccessToken', 'IdToken', 'RefreshToken'].filter((kind) => kind in entities)
-    void recordOidcEvent(audit, ctx, {
-      type: 'oidc.token_issued',
-      account: entities.Grant?.accountId ?? entities.AccessToken?.accountId ?? null,
-      clientId: client?.clientId ?? null,
-      details: {
-        grantType: typeof params?.grant_type === 'string' ? params.grant_type : null,
-        tokens: issued,
-        scope: entities.AccessToken?.scope ?? null,
-      },
-    })
-  })
   provider.on('grant.revoked', (ctx: KoaContextWithOIDC) => {
     void recordOidcEvent(audit, ctx, {
       type: 'oidc.token_revoked',
@@ -60,18 +48,37 @@ export function auditOidcProvider(provider: Provider, audit: OidcAudit): void {
       details: { via: ctx.oidc.route ?? null, what: 'grant' },
     })
   })
-  // The revocation endpoint destroys an access token without an event that carries the request.
   provider.use(async (ctx, next) => {
     await next()
     const oidc = (ctx as KoaContextWithOIDC).oidc
-    if (oidc?.route !== 'revocation' || ctx.status !== 200) return
-    const token = oidc.entities.AccessToken ?? oidc.entities.RefreshToken
-    if (!token) return
-    await recordOidcEvent(audit, ctx as KoaContextWithOIDC, {
-      type: 'oidc.token_revoked',
-      account: token.accountId ?? null,
-      clientId: oidc.client?.clientId ?? null,
-      details: { via: 'revocation', what: token.kind },
-    })
+    if (ctx.status !== 200 || !oidc) return
+    if (oidc.route === 'token') {
+      const { entities, params, client } = oidc
+      // What the token response carries, by its field names (the values stay out).
+      const body = (ctx.body !== null && typeof ctx.body === 'object' ? ctx.body : {}) as Record<
+        string,
+        unknown
+      >
+      await recordOidcEvent(audit, ctx as KoaContextWithOIDC, {
+        type: 'oidc.token_issued',
+        account: entities.Grant?.accountId ?? entities.AccessToken?.accountId ?? null,
+        clientId: client?.clientId ?? null,
+        details: {
+          grantType: typeof params?.grant_type === 'string' ? params.grant_type : null,
+          tokens: ['access_token', 'id_token', 'refresh_token'].filter((field) => body[field] !== undefined),
+          scope: entities.AccessToken?.scope ?? null,
+        },
+      })
+    } else if (oidc.route === 'revocation') {
+      // The revocation endpoint destroys an access token without an event that carries the request.
+      const token = oidc.entities.AccessToken ?? oidc.entities.RefreshToken
+      if (!token) return
+      await recordOidcEvent(audit, ctx as KoaContextWithOIDC, {
+        type: 'oidc.token_revoked',
+        account: token.accountId ?? null,
+        clientId: oidc.client?.clientId ?? null,
+        details: { via: 'revocation', what: token.kind },
+      })
+    }
   })
 }

@@ -134,7 +134,7 @@ export type StoreDatabase = Kysely<StoreSchema> & {
 }
 
 // Migrations are code, applied in name order on start (both dialects take the same statements).
-const migrations: Record<string, Migration> = {
+export const storeMigrations: Record<string, Migration> = {
   '0001_nonces_and_sessions': {
     async up(db) {
       await db.schema
@@ -314,7 +314,7 @@ export function payloadAccountId(payload: Record<string, unknown>): string | nul
 export async function openDatabase(database: SignetConfig['database']): Promise<StoreDatabase> {
   const sqlite = database.kind === 'sqlite' ? openSqliteConnection(database.path) : undefined
   const db = sqlite ? sqliteKysely(sqlite) : openPostgres((database as { url: string }).url)
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations } })
   const { error } = await migrator.migrateToLatest()
   if (error) {
     await db.destroy()
