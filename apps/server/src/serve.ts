@@ -5,6 +5,8 @@ import pino, { type Logger } from 'pino'
 import { sweepAuditEvents } from './audit/audit-store.ts'
 import { recordSweptRows } from './audit/audit-sweep.ts'
 import { AuditTrail } from './audit/audit-trail.ts'
+import { browserProviderLogout } from './backchannel-logout/browser-logout.ts'
+import { LogoutDeliverer, type LogoutDeliveryTiming } from './backchannel-logout/logout-deliverer.ts'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
   demoWalletConnectProjectId,
@@ -49,6 +51,8 @@ export type StartSignetOptions = {
    * cluster's workers do not: their primary answers for all of them.
    */
   managementListener?: boolean
+  /** Back-channel logout's polling and back-off (tests shorten them); defaults in logout-deliverer.ts. */
+  logoutDelivery?: Partial<LogoutDeliveryTiming>
 }
 
 export type RunningSignet = {
@@ -106,6 +110,7 @@ export async function startSignet({
   log = createLogger(env),
   webDist = defaultWebDist,
   managementListener = true,
+  logoutDelivery,
 }: StartSignetOptions): Promise<RunningSignet> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -217,6 +222,9 @@ export async function startSignet({
       oidcClients = [example.client]
     }
 
+    // Logout tokens queued by this process go out at once; the deliverer exists once the provider does.
+    let logoutDeliverer: LogoutDeliverer | undefined
+    const wakeLogoutDeliverer = () => logoutDeliverer?.wake()
     const oidc = oidcCookieKeys
       ? await startKeyReloadingProvider({
           db,
@@ -235,6 +243,7 @@ export async function startSignet({
                 revoke: (token) => deleteSession(db, token),
               },
               audit: { trail: auditTrail, trustedProxies },
+              onLogoutQueued: wakeLogoutDeliverer,
             })
             // Every provider a key change builds counts into the same registry.
             countOidcTokens(provider, metrics)
@@ -283,6 +292,18 @@ export async function startSignet({
         },
         'OpenID Connect provider on',
       )
+      const deliverer = new LogoutDeliverer({
+        db,
+        provider: oidc.current,
+        log,
+        auditTrail,
+        retryForMs: config.oidc.logoutRetryForMs,
+        ...(logoutDelivery ? { timing: logoutDelivery } : {}),
+      })
+      deliverer.start()
+      logoutDeliverer = deliverer
+      // Before the database closes (stops run in reverse); waits for the tokens being sent.
+      stops.push(() => deliverer.stop())
     }
 
     const app = createApp({
@@ -301,7 +322,18 @@ export async function startSignet({
       log,
       ...(metrics ? { metrics } : {}),
       auditTrail,
-      ...(oidc ? { oidcProvider: oidc.current, oidcRedirectUris } : {}),
+      ...(oidc
+        ? {
+            oidcProvider: oidc.current,
+            oidcRedirectUris,
+            endOidcSession: browserProviderLogout({
+              db,
+              provider: oidc.current,
+              secure: origin.startsWith('https:'),
+              onQueued: wakeLogoutDeliverer,
+            }),
+          }
+        : {}),
     })
     handler = (request, env) => app.fetch(request, env)
 

@@ -15,6 +15,8 @@ export const auditEventTypes = [
   'oidc.consent',
   'oidc.token_issued',
   'oidc.token_revoked',
+  'oidc.logout_delivered',
+  'oidc.logout_failed',
   'key.rotated',
   'key.retired',
   'sessions.revoked',

@@ -78,6 +78,8 @@ export type SignetConfig = {
      * it signs, so relying parties' JWKS caches hold it first.
      */
     keyPropagationMs: number
+    /** `SIGNET_OIDC_LOGOUT_RETRY_FOR`: how long a logout token is retried before Signet gives up. */
+    logoutRetryForMs: number
   }
   theme: PublicConfig['theme']
   /**
@@ -472,6 +474,7 @@ function readOidc(
       jwks: readOidcJwks(env, cwd),
       refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
       keyPropagationMs: readDuration(env, 'SIGNET_OIDC_KEY_PROPAGATION', '10m', { allowZero: true }),
+      logoutRetryForMs: readDuration(env, 'SIGNET_OIDC_LOGOUT_RETRY_FOR', '24h'),
     }
   } catch (error) {
     throw asConfigError(error)

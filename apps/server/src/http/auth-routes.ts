@@ -22,6 +22,11 @@ export type AuthRoutesOptions = SignInContext & {
   clientKey: (c: Context) => string
   /** The audit trail of sign-ins and logouts; none in tests that do not look at it. */
   audit?: HttpAudit
+  /**
+   * With the OpenID Connect provider on: logout also ends the provider session of this browser and
+   * queues logout tokens for its applications (backchannel-logout/browser-logout.ts).
+   */
+  endOidcSession?: (c: Context) => Promise<void>
 }
 
 /** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
@@ -76,6 +81,7 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
         account: sessionAccount(ended),
         details: { reason: 'logout', session: sessionIdPrefix(ended.id) },
       })
+    await options.endOidcSession?.(c)
     deleteCookie(c, sessionCookieName, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' })
     return c.body(null, 204)
   })

@@ -51,9 +51,86 @@ describe('SIGNET_OIDC_CLIENTS', () => {
         token_endpoint_auth_method: 'client_secret_basic',
         skip_consent: false,
         grant_types: ['authorization_code'],
+        backchannel_logout_session_required: false,
       },
-      { ...publicClient, skip_consent: true, grant_types: ['authorization_code'] },
+      {
+        ...publicClient,
+        skip_consent: true,
+        grant_types: ['authorization_code'],
+        backchannel_logout_session_required: false,
+      },
     ])
+  })
+
+  it('reads a back-channel logout URI, and whether the application needs sid', () => {
+    const [wiki, spa] = readOidcClients(
+      {
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          {
+            ...confidential,
+            backchannel_logout_uri: 'https://wiki.example.com/oauth/backchannel-logout?tenant=1',
+            backchannel_logout_session_required: true,
+          },
+          { ...publicClient, backchannel_logout_uri: 'http://localhost:5173/logout' },
+        ]),
+      },
+      dir,
+    )
+    expect(wiki).toMatchObject({
+      backchannel_logout_uri: 'https://wiki.example.com/oauth/backchannel-logout?tenant=1',
+      backchannel_logout_session_required: true,
+    })
+    expect(spa).toMatchObject({
+      backchannel_logout_uri: 'http://localhost:5173/logout',
+      backchannel_logout_session_required: false,
+    })
+  })
+
+  it('refuses a back-channel logout URI that is not https (http only for localhost), or has a fragment', () => {
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          { ...confidential, backchannel_logout_uri: 'http://wiki.example.com/logout' },
+        ]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].backchannel_logout_uri: expected an https URL (http only for localhost or 127.0.0.1), without a fragment',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          publicClient,
+          { ...confidential, backchannel_logout_uri: 'https://wiki.example.com/logout#now' },
+        ]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[1].backchannel_logout_uri: expected an https URL (http only for localhost or 127.0.0.1), without a fragment',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, backchannel_logout_uri: 42 }]),
+      }),
+    ).toBe('SIGNET_OIDC_CLIENTS[0].backchannel_logout_uri: Invalid input: expected string, received number')
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, backchannel_logout_session_required: true }]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].backchannel_logout_session_required: expected a "backchannel_logout_uri" too (the logout token goes there)',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          {
+            ...confidential,
+            backchannel_logout_uri: 'https://wiki.example.com/logout',
+            backchannel_logout_session_required: 'yes',
+          },
+        ]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].backchannel_logout_session_required: Invalid input: expected boolean, received string',
+    )
   })
 
   it('reads a JSON file named by path, relative to the working folder', () => {
@@ -71,7 +148,11 @@ describe('SIGNET_OIDC_CLIENTS', () => {
       clients: [],
       jwks: undefined,
       refreshTtlMs: 30 * 24 * 3600 * 1000,
+      logoutRetryForMs: 24 * 3600 * 1000,
     })
+    expect(loadConfig({ ...chainEnv, SIGNET_OIDC_LOGOUT_RETRY_FOR: '90m' }).oidc.logoutRetryForMs).toBe(
+      90 * 60 * 1000,
+    )
     expect(loadConfig({ ...chainEnv, SIGNET_MODE: 'demo' }).oidc.enabled).toBe(true)
   })
 
@@ -123,6 +204,9 @@ describe('SIGNET_OIDC_CLIENTS', () => {
     expect(
       configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: ['implicit'] }]) }),
     ).toMatch(/^SIGNET_OIDC_CLIENTS\[0\]\.grant_types\[0\]: Invalid option/)
+    expect(configError({ SIGNET_OIDC_LOGOUT_RETRY_FOR: '1 day' })).toBe(
+      'SIGNET_OIDC_LOGOUT_RETRY_FOR: expected a duration such as 90s, 30m, 24h or 7d, got "1 day"',
+    )
     expect(configError({ SIGNET_OIDC_REFRESH_TTL: 'forever' })).toBe(
       'SIGNET_OIDC_REFRESH_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
     )

@@ -23,6 +23,13 @@ export type OidcClientConfig = {
    * lets it ask for `offline_access` and keep a user signed in without a new wallet prompt.
    */
   grant_types: OidcGrantType[]
+  /**
+   * Where Signet POSTs a logout token (OpenID Connect Back-Channel Logout) when a session of this
+   * application ends; none: the application is not told.
+   */
+  backchannel_logout_uri?: string
+  /** The application needs `sid` in its logout tokens (and so in its ID tokens) to end one session. */
+  backchannel_logout_session_required?: boolean
 }
 
 /** The grants Signet's provider offers a client. */
@@ -61,6 +68,8 @@ const clientSchema = z
       })
       .refine((grants) => new Set(grants).size === grants.length, { message: 'a grant type is listed twice' })
       .default(['authorization_code']),
+    backchannel_logout_uri: redirectUri.optional(),
+    backchannel_logout_session_required: z.boolean().default(false),
   })
   .strict()
   .superRefine((client, context) => {
@@ -77,6 +86,13 @@ const clientSchema = z
         code: 'custom',
         path: ['client_secret'],
         message: 'expected a secret, or "token_endpoint_auth_method": "none" for a public client (PKCE)',
+      })
+    }
+    if (client.backchannel_logout_session_required && client.backchannel_logout_uri === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['backchannel_logout_session_required'],
+        message: 'expected a "backchannel_logout_uri" too (the logout token goes there)',
       })
     }
   })

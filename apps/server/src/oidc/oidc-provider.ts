@@ -3,6 +3,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { sessionIdPrefix } from '../audit/audit-event.ts'
 import { sessionAccount } from '../audit/http-audit.ts'
 import { auditOidcProvider, type OidcAudit, recordOidcEvent } from '../audit/oidc-audit.ts'
+import { enqueueLogoutDeliveries } from '../backchannel-logout/logout-deliveries.ts'
 import type { RateLimiter } from '../http/rate-limit.ts'
 import { requestId, requestIdHeader } from '../http/request-id.ts'
 import type { StoreDatabase } from '../store/database.ts'
@@ -33,6 +34,8 @@ export type OidcProviderOptions = {
   signetSession?: { cookieName: string; revoke: (token: string) => Promise<EndedSession | undefined> }
   /** Where consents, issued and revoked tokens, and logouts are recorded. */
   audit?: OidcAudit
+  /** Logout tokens were queued by an RP-initiated logout (the local deliverer sends them at once). */
+  onLogoutQueued?: () => void
 }
 
 /**
@@ -40,7 +43,8 @@ export type OidcProviderOptions = {
  * clients), ID token, userinfo, revocation, RP-initiated logout, refresh tokens for clients that list
  * the `refresh_token` grant and ask for `offline_access` (rotated on every use; a reused one revokes its
  * whole grant, which oidc-provider does when `rotateRefreshToken` is on), and token introspection
- * (RFC 7662) for authenticated clients. Its development interactions and dynamic registration are off;
+ * (RFC 7662) for authenticated clients, and back-channel logout (logout tokens queued durably, sent by
+ * backchannel-logout/logout-deliverer.ts). Its development interactions and dynamic registration are off;
  * sign-in and consent are Signet's own pages (interaction-routes.ts).
  *
  * @example const provider = createOidcProvider({ db, origin, clients, secrets, appName: 'Signet' })
@@ -56,6 +60,12 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       post_logout_redirect_uris: client.post_logout_redirect_uris,
       token_endpoint_auth_method: client.token_endpoint_auth_method,
       ...(client.client_secret ? { client_secret: client.client_secret } : {}),
+      ...(client.backchannel_logout_uri
+        ? {
+            backchannel_logout_uri: client.backchannel_logout_uri,
+            backchannel_logout_session_required: client.backchannel_logout_session_required ?? false,
+          }
+        : {}),
       grant_types: [...client.grant_types],
       response_types: ['code'],
       // auth_time in every ID token: for a Safe it is when the owners' signature completed.
@@ -93,6 +103,9 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      // Client metadata, discovery and `sid` in ID tokens are the provider's; the sending is Signet's
+      // durable queue (see the override of Client#backchannelLogout below).
+      backchannelLogout: { enabled: true },
     },
     interactions: {
       url: (_ctx, interaction) => `${oidcInteractionPath}/${interaction.uid}`,
@@ -153,6 +166,18 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   // X-Forwarded-Proto to set its Secure cookies.
   provider.proxy = options.origin.startsWith('https:')
   if (options.audit) auditOidcProvider(provider, options.audit)
+  // The provider would POST logout tokens itself from end_session, once, inside the request, and forget
+  // them. Its call per application (with the session's account and sid) queues a durable delivery
+  // instead: retried with back-off, sent by whichever process is up (backchannel-logout/).
+  const clientClass = provider.Client as unknown as {
+    prototype: { clientId: string; backchannelLogout(sub: string, sid?: string): Promise<void> }
+  }
+  clientClass.prototype.backchannelLogout = async function queueLogoutToken(sub, sid) {
+    await enqueueLogoutDeliveries(options.db, [
+      { clientId: this.clientId, sub, sid, reason: 'application_logout' },
+    ])
+    options.onLogoutQueued?.()
+  }
   const signetSession = options.signetSession
   if (signetSession) {
     // After the user confirmed the logout (and before the answer leaves): the Signet session of this

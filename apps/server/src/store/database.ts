@@ -106,6 +106,30 @@ export type StoreSchema = {
     completed_at: number
     consumed_at: number | null
   }
+  /**
+   * Logout tokens owed to applications (OpenID Connect Back-Channel Logout), kept until delivered or
+   * given up. See backchannel-logout/logout-deliveries.ts.
+   */
+  logout_deliveries: {
+    /** UUID; not the token's `jti` (every attempt signs a new token). */
+    id: string
+    client_id: string
+    /** The account (CAIP-10), the tokens' `sub`. */
+    sub: string
+    /** The provider session's `sid` for this client; '' when the ending is account-wide. */
+    sid: string
+    /** Why the session ended: `signet_logout`, `application_logout`, `account_revoked`, … */
+    reason: string
+    created_at: number
+    /** Failed attempts so far. */
+    attempts: number
+    next_attempt_at: number
+    /** A process sending it holds it until then (a crashed one's claim runs out); null: free. */
+    claimed_until: number | null
+    /** The claim's random id, so a process settles only the rows it claimed. */
+    claim: string | null
+    last_error: string | null
+  }
   /** The audit trail: append-only (only the retention sweep deletes). See audit/audit-event.ts. */
   audit_events: {
     /** UUIDv7: time-ordered, so events of one millisecond keep the order they were recorded in. */
@@ -265,6 +289,36 @@ export const storeMigrations: Record<string, Migration> = {
         .addColumn('signs_from', 'bigint', (column) => column.notNull())
         .addColumn('retired_at', 'bigint')
         .addColumn('published_until', 'bigint')
+        .execute()
+    },
+  },
+  '0007_logout_deliveries': {
+    async up(db) {
+      await db.schema
+        .createTable('logout_deliveries')
+        .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+        .addColumn('client_id', 'varchar(100)', (column) => column.notNull())
+        .addColumn('sub', 'varchar(128)', (column) => column.notNull())
+        .addColumn('sid', 'varchar(128)', (column) => column.notNull())
+        .addColumn('reason', 'varchar(32)', (column) => column.notNull())
+        .addColumn('created_at', 'bigint', (column) => column.notNull())
+        .addColumn('attempts', 'integer', (column) => column.notNull())
+        .addColumn('next_attempt_at', 'bigint', (column) => column.notNull())
+        .addColumn('claimed_until', 'bigint')
+        .addColumn('claim', 'varchar(36)')
+        .addColumn('last_error', 'varchar(500)')
+        .execute()
+      // One pending token per application, session and reason: enqueuing the same ending twice is one.
+      await db.schema
+        .createIndex('logout_deliveries_unique')
+        .on('logout_deliveries')
+        .columns(['client_id', 'sub', 'sid', 'reason'])
+        .unique()
+        .execute()
+      await db.schema
+        .createIndex('logout_deliveries_next_attempt_at')
+        .on('logout_deliveries')
+        .column('next_attempt_at')
         .execute()
     },
   },
