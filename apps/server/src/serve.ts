@@ -9,6 +9,7 @@ import {
   loadConfig,
   publicWalletConnectRelayUrl,
   type SignetConfig,
+  safeWatchConfirmations,
   signInDomain,
   withLocalChain,
 } from './config/config.ts'
@@ -21,6 +22,9 @@ import { defaultWebDist } from './http/web-app.ts'
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
 import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
+import { AccountEndedHooks } from './safe-watch/account-ended-hooks.ts'
+import { type RunningSafeWatch, startSafeWatch } from './safe-watch/safe-watch.ts'
+import { sweepWatchedSafes } from './safe-watch/watched-safes.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -50,6 +54,13 @@ export type RunningSignet = {
   }
   /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
   db: StoreDatabase
+  /**
+   * "This account ended because …": subscribe to hear when the Safe watcher ended an account's sessions,
+   * grants and tokens (once per change among all processes on the database).
+   */
+  accountEnded: AccountEndedHooks
+  /** The Safe watcher of this process (each chain's lease decides which process does the work). */
+  safeWatch: RunningSafeWatch | undefined
   stop(): Promise<void>
 }
 
@@ -193,6 +204,29 @@ export async function startSignet({
     })
     handler = (request, env) => app.fetch(request, env)
 
+    // The Safe watcher: the local chain in demo mode, else every configured chain (idle without Safes).
+    const accountEnded = new AccountEndedHooks()
+    let safeWatch: RunningSafeWatch | undefined
+    if (config.safeWatch.enabled) {
+      const watchedChains = config.startLocalChain
+        ? resolved.chains.filter((chain) => chain.id === 31337)
+        : resolved.chains
+      const running = startSafeWatch({
+        db,
+        chains: watchedChains.flatMap((chain) => {
+          const client = clients.get(chain.id)
+          if (!client) return []
+          const { intervalMs, leaseMs, blockRange } = config.safeWatch
+          const confirmations = safeWatchConfirmations(config.safeWatch, chain.id)
+          return [{ chainId: chain.id, client, settings: { intervalMs, leaseMs, blockRange, confirmations } }]
+        }),
+        hooks: accountEnded,
+        log,
+      })
+      safeWatch = running
+      stops.push(() => running.stop())
+    }
+
     await sweep(db, log)
     const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
     sweeper.unref()
@@ -205,6 +239,8 @@ export async function startSignet({
       config: resolved,
       demo,
       db,
+      accountEnded,
+      safeWatch,
       stop: stopAll,
     }
   } catch (error) {
@@ -300,8 +336,9 @@ async function sweep(db: StoreDatabase, log: Logger) {
       ...(await sweepExpired(db, now)),
       oidc: await sweepExpiredOidcModels(db, now),
       rateLimits: await sweepRateLimits(db, now),
+      watchedSafes: await sweepWatchedSafes(db, now),
     }
-    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits > 0)
+    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits + swept.watchedSafes > 0)
       log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { InvalidSignatureError, type SignetError, SignInError } from '../errors.ts'
+import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage, type SiweMessage } from '../siwe/parse.ts'
 import { checkSiweRules } from '../siwe/rules.ts'
@@ -62,6 +63,13 @@ export async function signIn(
     ttlMs,
   )
   if (!created) throw invalidNonceError()
+  // A smart account's proof holds while its owners and threshold do: the Safe watcher follows it.
+  if (created.session.accountType !== 'eoa')
+    await watchSafe(
+      context.db,
+      { chainId: msg.chainId, address: msg.address, until: created.session.expiresAt },
+      consumedAt,
+    )
   return created
 }
 

@@ -14,9 +14,11 @@ import { sessionBody, sessionCookieName, setSessionCookie } from '../http/auth-r
 import { readJsonBody } from '../http/json-body.ts'
 import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
+import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { findSession, type Session } from '../store/session-store.ts'
 import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
+import { oidcLongestTtlSeconds } from './oidc-provider.ts'
 import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
 
 export type InteractionRoutesOptions = SignInContext & {
@@ -95,6 +97,12 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     if (session.accountType !== 'eoa') {
       const safe = await readSafeDetails(options.clientFor(session.chainId), session.address)
       if (safe) account.safe = safe
+      // The grant and tokens this login makes outlive the Signet session: watched as long as they live.
+      await watchSafe(
+        options.db,
+        { chainId: session.chainId, address: session.address, until: now() + oidcLongestTtlSeconds * 1000 },
+        now(),
+      )
     }
     await saveOidcAccount(options.db, account)
     return account
@@ -111,7 +119,11 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
   const signInFor = async (
     c: Context<InteractionEnv>,
-    client: { clientId: string; clientName?: string | undefined; redirectUris?: readonly string[] | undefined },
+    client: {
+      clientId: string
+      clientName?: string | undefined
+      redirectUris?: readonly string[] | undefined
+    },
     body: { message: string; signature: string },
     redirectUris: readonly string[],
   ) => {

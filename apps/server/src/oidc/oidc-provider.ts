@@ -25,6 +25,9 @@ export type OidcProviderOptions = {
   signetSession?: { cookieName: string; revoke: (token: string) => Promise<void> }
 }
 
+/** The longest life of anything the provider issues (grants and its sessions), in seconds. */
+export const oidcLongestTtlSeconds = 14 * 24 * 3600
+
 /**
  * The OpenID Connect provider (oidc-provider): authorization code with PKCE (S256, required for public
  * clients), ID token, userinfo, revocation, RP-initiated logout. Its development interactions and
@@ -108,8 +111,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,
-      Grant: 14 * 24 * 3600,
-      Session: 14 * 24 * 3600,
+      Grant: oidcLongestTtlSeconds,
+      Session: oidcLongestTtlSeconds,
     },
   }
   const provider = new Provider(`${options.origin}${oidcMountPath}`, configuration)

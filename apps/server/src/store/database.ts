@@ -12,9 +12,10 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { SignetConfig } from '../config/config.ts'
+import { type SafeWatchTables, safeWatchMigration } from '../safe-watch/safe-watch-tables.ts'
 
 /** Tables of the store. Times are milliseconds since the epoch. */
-export type StoreSchema = {
+export type StoreSchema = SafeWatchTables & {
   nonces: {
     nonce: string
     issued_at: number
@@ -171,6 +172,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_window_end').on('rate_limits').column('window_end').execute()
     },
   },
+  '0006_safe_watch': safeWatchMigration,
 }
 
 /**
