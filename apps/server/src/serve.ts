@@ -2,6 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { type HttpBindings, type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
+import { sweepAuditEvents } from './audit/audit-store.ts'
+import { recordSweptRows } from './audit/audit-sweep.ts'
+import { AuditTrail } from './audit/audit-trail.ts'
 import { type ChainClient, closeRpcWebSockets, createChainClient } from './chain/chain-client.ts'
 import {
   demoWalletConnectProjectId,
@@ -95,6 +98,10 @@ export async function startSignet({
     }
     const db = await openDatabase(config.database)
     stops.push(() => db.destroy())
+    const auditTrail = new AuditTrail(db, log)
+    // Stopped before the database closes (stops run in reverse): the last events are written.
+    stops.push(() => auditTrail.flush())
+    const trustedProxies = trustedProxyList(config.rateLimit.trustedProxies)
 
     const clients = new Map<number, ChainClient>(
       config.chains.map((chain) => [
@@ -156,6 +163,7 @@ export async function startSignet({
           secrets: oidcSecrets,
           appName: config.appName,
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
+          audit: { trail: auditTrail, trustedProxies },
         })
       : undefined
     const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
@@ -164,7 +172,6 @@ export async function startSignet({
       ...client.post_logout_redirect_uris,
     ])
     if (oidcProvider) {
-      const trustedProxies = trustedProxyList(config.rateLimit.trustedProxies)
       nodeHandler = oidcRequestHandler(
         oidcProvider,
         appContentSecurityPolicy({ publicConfig, safeHosts: resolved.safeHosts, oidcRedirectUris }),
@@ -200,6 +207,7 @@ export async function startSignet({
       rateLimit: config.rateLimit,
       webDist,
       log,
+      auditTrail,
       ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
     })
     handler = (request, env) => app.fetch(request, env)
@@ -227,8 +235,9 @@ export async function startSignet({
       stops.push(() => running.stop())
     }
 
-    await sweep(db, log)
-    const sweeper = setInterval(() => void sweep(db, log), sweepIntervalMs)
+    const sweepAll = () => sweep(db, log, auditTrail, config.auditRetentionMs)
+    await sweepAll()
+    const sweeper = setInterval(() => void sweepAll(), sweepIntervalMs)
     sweeper.unref()
     stops.push(async () => clearInterval(sweeper))
 
@@ -329,17 +338,19 @@ function closeServer(server: ServerType): Promise<void> {
   })
 }
 
-async function sweep(db: StoreDatabase, log: Logger) {
+async function sweep(db: StoreDatabase, log: Logger, auditTrail: AuditTrail, auditRetentionMs: number) {
   try {
     const now = Date.now()
+    const { endedSessions, expiredHolds, ...expired } = await sweepExpired(db, now)
+    await recordSweptRows(auditTrail, { endedSessions, expiredHolds }, now)
     const swept = {
-      ...(await sweepExpired(db, now)),
+      ...expired,
       oidc: await sweepExpiredOidcModels(db, now),
       rateLimits: await sweepRateLimits(db, now),
+      auditEvents: await sweepAuditEvents(db, now - auditRetentionMs),
       watchedSafes: await sweepWatchedSafes(db, now),
     }
-    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits + swept.watchedSafes > 0)
-      log.debug(swept, 'swept expired rows')
+    if (Object.values(swept).some((count) => count > 0)) log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')
   }

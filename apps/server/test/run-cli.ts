@@ -11,15 +11,18 @@ const bin = join(serverDir, 'bin/signet.mjs')
 
 export type CliResult = { code: number | null; stdout: string; stderr: string }
 
-/** Runs `node apps/server/bin/signet.mjs …args` from the repository root, as `npx signet` does. */
+/**
+ * Runs `node apps/server/bin/signet.mjs …args` from the repository root, as `npx signet` does; `env` is
+ * added to this process's environment.
+ */
 export function runCli(
   args: string[],
-  options: { stdin?: string; timeoutMs?: number } = {},
+  options: { stdin?: string; timeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     })
     let stdout = ''

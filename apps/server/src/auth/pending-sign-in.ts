@@ -12,7 +12,14 @@ export type PendingSignInContext = {
   now?: () => number
 }
 
-export type HeldNonce = { nonce: string; expiresAt: number }
+export type HeldNonce = {
+  nonce: string
+  expiresAt: number
+  /** CAIP-10 account the message is for. */
+  account: string
+  /** False when the nonce was already held for this account (the app resumed the sign-in). */
+  firstHold: boolean
+}
 
 /**
  * Keeps the nonce of a sign-in that waits for a Safe's co-owners alive as long as its message allows:
@@ -30,6 +37,9 @@ export async function holdPendingSignInNonce(
   const now = context.now?.() ?? Date.now()
   const msg = readSignInMessage(request.message, context, now)
   const expiresAt = Math.min(messageExpiry(msg), now + context.pendingNonceTtlMs)
-  if (!(await holdNonce(context.db, msg.nonce, now, expiresAt))) throw invalidNonceError()
-  return { nonce: msg.nonce, expiresAt }
+  // The parser accepts only EIP-55 addresses: the message's is already in the CAIP-10 form.
+  const account = `eip155:${msg.chainId}:${msg.address}`
+  const held = await holdNonce(context.db, msg.nonce, now, expiresAt, account)
+  if (!held) throw invalidNonceError()
+  return { nonce: msg.nonce, expiresAt, account, firstHold: held.firstHold }
 }

@@ -1,8 +1,10 @@
+import { ConfigError } from '../config/config.ts'
 import { exitCodes, UsageError, usageText } from './usage.ts'
 
 /**
  * Entry of the `signet` command (apps/server/bin/signet.mjs): runs one command and resolves to its exit
- * code — 0 success, 1 invalid message/signature, 2 usage error, 3 could not check (RPC unreachable).
+ * code — 0 success, 1 invalid message/signature (or, for `sessions revoke`, nothing matched), 2 usage
+ * error or bad environment variable, 3 could not check (RPC unreachable).
  *
  * @example
  * process.exitCode = await main(['parse', '--message', 'message.txt'])
@@ -19,6 +21,11 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./parse-command.ts')).parseCommand(args)
       case 'verify':
         return await (await import('./verify-command.ts')).verifyCommand(args)
+      // Operator commands: the database of `signet serve` under the same environment, nothing else.
+      case 'audit':
+        return await (await import('./audit-command.ts')).auditCommand(args)
+      case 'sessions':
+        return await (await import('./sessions-command.ts')).sessionsCommand(args)
       case 'help':
       case '--help':
       case '-h':
@@ -30,6 +37,10 @@ export async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command "${command}"`)
     }
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`signet: ${error.message}\n`)
+      return exitCodes.usage
+    }
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`signet: ${error.message}\n\n${usageText}`)
     return exitCodes.usage

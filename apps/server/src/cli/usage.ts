@@ -1,4 +1,7 @@
-/** Exit codes of the `signet` command; `unchecked`: a contract account's RPC could not be reached. */
+/**
+ * Exit codes of the `signet` command; `unchecked`: a contract account's RPC could not be reached;
+ * `invalid` is also `sessions revoke`'s "nothing matched".
+ */
 export const exitCodes = { ok: 0, invalid: 1, usage: 2, unchecked: 3 } as const
 
 export const usageText = `Usage: signet <command> [options]
@@ -15,9 +18,27 @@ Commands:
                              exit 0 valid, 1 invalid, 2 usage error, 3 could not check (the RPC of a
                              contract account's chain is unreachable: {"valid":null,"error":{"code":
                              "rpc_unavailable",…}} — never reported as invalid)
+  audit [--since 1h] [--account ACCOUNT] [--type TYPE] [--json]
+                             print the audit trail, oldest first: a table, or one JSON object per line
+                             with --json; --since a duration (90s, 30m, 24h, 7d); --type one of
+                             sign_in.succeeded sign_in.refused safe_sign_in.proposed
+                             safe_sign_in.completed safe_sign_in.cancelled session.ended oidc.consent
+                             oidc.token_issued oidc.token_revoked key.rotated key.retired sessions.revoked
+  sessions list [--account ACCOUNT] [--json]
+                             print the live Signet sessions: id (the first 12 hex digits of the SHA-256
+                             of the cookie token, never the token), address, chain, type, issued, expires
+  sessions revoke --account ACCOUNT | --id ID [--json]
+                             end at once, in every process on the database: the account's Signet
+                             sessions, OpenID Connect grants, sessions and tokens, and pending Safe
+                             sign-ins — or, with --id (8 or more hex digits of an id), that one Signet
+                             session; recorded in the audit trail. Exit 0 when something was ended,
+                             1 when nothing matched
   help                       show this text
 
 FILE - reads standard input. One newline at the end of the input is not part of the message.
+ACCOUNT is an address (0x…: that address on every chain) or a CAIP-10 account id (eip155:<chainId>:0x…).
+audit and sessions read DATABASE_URL (and the rest of the environment) as serve does, and open only the
+database: no chain, no server. A bad environment variable exits 2 naming it.
 `
 
 /** Bad or missing arguments: the CLI prints the reason and the usage text and exits 2. */

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       appName: 'Signet',
       sessionTtlMs: 86_400_000,
       nonceTtlMs: 600_000,
+      auditRetentionMs: 90 * 86_400_000,
       rateLimit: { enabled: true },
       theme: { accent: 'blue', radius: 'large', mode: 'system' },
     })
@@ -98,6 +99,7 @@ describe('loadConfig', () => {
       SIGNET_THEME_MODE: 'dark',
       SIGNET_LOCALE: 'zh-TW',
       SIGNET_SESSION_TTL: '30m',
+      SIGNET_AUDIT_RETENTION: '400d',
       SIGNET_ORIGIN: 'https://signet.example.com',
       SIGNET_SAFE_HOSTS: 'https://app.safe.global,http://localhost:3000',
     })
@@ -108,6 +110,7 @@ describe('loadConfig', () => {
     expect(config.theme).toEqual({ accent: 'pink', radius: 'none', mode: 'dark' })
     expect(config.locale).toBe('zh-TW')
     expect(config.sessionTtlMs).toBe(1_800_000)
+    expect(config.auditRetentionMs).toBe(400 * 86_400_000)
     expect(config.origin).toBe('https://signet.example.com')
     expect(signInDomain(config.origin ?? '')).toBe('signet.example.com')
     expect(config.safeHosts).toEqual(['https://app.safe.global', 'http://localhost:3000'])
@@ -167,6 +170,10 @@ describe('loadConfig', () => {
     [
       { SIGNET_SESSION_TTL: 'forever' },
       'SIGNET_SESSION_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
+    ],
+    [
+      { SIGNET_AUDIT_RETENTION: '3 months' },
+      'SIGNET_AUDIT_RETENTION: expected a duration such as 90s, 30m, 24h or 7d, got "3 months"',
     ],
     [{ SIGNET_RATE_LIMIT: 'maybe' }, 'SIGNET_RATE_LIMIT: expected "on" or "off", got "maybe"'],
     [

@@ -49,6 +49,8 @@ export type SignetConfig = {
   nonceTtlMs: number
   /** Longest life of a nonce bound to a pending Safe sign-in (issue 6). */
   pendingNonceTtlMs: number
+  /** `SIGNET_AUDIT_RETENTION`: audit events older than this are swept. */
+  auditRetentionMs: number
   rateLimit: {
     enabled: boolean
     noncePerMinute: number
@@ -156,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const sessionTtlMs = readDuration(env, 'SIGNET_SESSION_TTL', '24h')
   const nonceTtlMs = readDuration(env, 'SIGNET_NONCE_TTL', '10m')
   const pendingNonceTtlMs = readDuration(env, 'SIGNET_PENDING_SIGN_IN_TTL', '7d')
+  const auditRetentionMs = readDuration(env, 'SIGNET_AUDIT_RETENTION', '90d')
   const rateLimitText = readText(env, 'SIGNET_RATE_LIMIT') ?? 'on'
   if (rateLimitText !== 'on' && rateLimitText !== 'off') {
     throw new ConfigError('SIGNET_RATE_LIMIT', `expected "on" or "off", got ${JSON.stringify(rateLimitText)}`)
@@ -181,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionTtlMs,
     nonceTtlMs,
     pendingNonceTtlMs,
+    auditRetentionMs,
     rateLimit: {
       enabled: rateLimitText === 'on',
       noncePerMinute: readInteger(env, 'SIGNET_RATE_LIMIT_NONCE', 120, 1, 1_000_000),

@@ -4,6 +4,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
+import type { AuditTrail } from '../audit/audit-trail.ts'
+import { httpAudit } from '../audit/http-audit.ts'
 import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { interactionRoutes } from '../oidc/interaction-routes.ts'
@@ -20,7 +22,9 @@ import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request
 import { safeAppManifestRoutes } from './safe-app-manifest.ts'
 import { renderIndexHtml } from './web-app.ts'
 
-export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure'> & {
+export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey' | 'secure' | 'audit'> & {
+  /** Where sign-ins, refusals, logouts, pending Safe sign-ins and consents are recorded. */
+  auditTrail?: AuditTrail
   publicConfig: PublicConfig
   /** Origins allowed to frame Signet (Safe{Wallet} hosts). */
   safeHosts: readonly string[]
@@ -145,15 +149,20 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])
   const clientKey = (c: Context) => requestClientAddress(c, trustedProxies)
+  const audit = options.auditTrail ? httpAudit(options.auditTrail, options.db, trustedProxies) : undefined
   // Inside Safe{Wallet}'s cross-site frame the session cookie must be partitioned to be sent at all.
   app.use('/api/auth/*', framedSessionCookie())
-  app.route('/api/auth', authRoutes({ ...options, secure, rateLimits, clientKey }))
+  app.route(
+    '/api/auth',
+    authRoutes({ ...options, secure, rateLimits, clientKey, ...(audit ? { audit } : {}) }),
+  )
   app.route(
     '/api/auth/pending',
     pendingSignInRoutes({
       ...options,
       pendingNonceTtlMs: options.pendingNonceTtlMs ?? options.nonceTtlMs,
       ...(rateLimits ? { limit: { limiter: rateLimits.pending, clientKey } } : {}),
+      ...(audit ? { audit } : {}),
     }),
   )
 
@@ -190,6 +199,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
         appName: options.publicConfig.appName,
         secure,
         ...(rateLimits ? { verifyLimit: { limiter: rateLimits.verify, clientKey } } : {}),
+        ...(audit ? { audit } : {}),
       }),
     )
   }

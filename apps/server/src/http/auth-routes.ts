@@ -2,6 +2,8 @@ import { type NonceResponse, type SessionResponse, verifyRequestSchema } from '@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { sessionIdPrefix } from '../audit/audit-event.ts'
+import { auditSignIn, type HttpAudit, type SignInAttempt, sessionAccount } from '../audit/http-audit.ts'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { issueNonce } from '../store/nonce-store.ts'
@@ -18,6 +20,8 @@ export type AuthRoutesOptions = SignInContext & {
   secure: boolean
   rateLimits?: { nonce: RateLimiter; verify: RateLimiter }
   clientKey: (c: Context) => string
+  /** The audit trail of sign-ins and logouts; none in tests that do not look at it. */
+  audit?: HttpAudit
 }
 
 /** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
@@ -38,14 +42,18 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
 
   routes.post('/verify', async (c) => {
     await enforceRateLimit(c, options.rateLimits?.verify, options.clientKey(c))
-    const body = verifyRequestSchema.safeParse(await readJsonBody(c))
-    if (!body.success) {
-      const issue = body.error.issues[0]
-      throw new InvalidRequestError(
-        `The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
-      )
-    }
-    const { token, session } = await signIn(body.data, options)
+    const attempt: SignInAttempt = {}
+    const { token, session } = await auditSignIn(c, options.audit, attempt, async () => {
+      const body = verifyRequestSchema.safeParse(await readJsonBody(c))
+      if (!body.success) {
+        const issue = body.error.issues[0]
+        throw new InvalidRequestError(
+          `The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
+        )
+      }
+      attempt.message = body.data.message
+      return signIn(body.data, options)
+    })
     annotateRequestLog(c, { address: shortAddress(session.address) })
     setSessionCookie(c, token, session, { secure: options.secure, now: now() })
     return c.json(sessionBody(session))
@@ -61,7 +69,13 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
 
   routes.post('/logout', async (c) => {
     const token = getCookie(c, sessionCookieName)
-    if (token) await deleteSession(options.db, token)
+    const ended = token ? await deleteSession(options.db, token) : undefined
+    if (ended)
+      await options.audit?.record(c, {
+        type: 'session.ended',
+        account: sessionAccount(ended),
+        details: { reason: 'logout', session: sessionIdPrefix(ended.id) },
+      })
     deleteCookie(c, sessionCookieName, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' })
     return c.body(null, 204)
   })

@@ -1,5 +1,6 @@
 import { type PendingResponse, pendingRequestSchema } from '@signet/protocol/auth-api'
 import { type Context, Hono } from 'hono'
+import type { HttpAudit } from '../audit/http-audit.ts'
 import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { readJsonBody } from './json-body.ts'
@@ -9,6 +10,7 @@ import { annotateRequestLog, type RequestLogEnv, shortNonce } from './request-lo
 export type PendingSignInRoutesOptions = PendingSignInContext & {
   /** Per-client limit (each call holds a nonce for days); none when rate limits are off. */
   limit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
+  audit?: HttpAudit
 }
 
 /**
@@ -27,6 +29,12 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
     if (!body.success) throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>"}.')
     const held = await holdPendingSignInNonce(body.data, options)
     annotateRequestLog(c, { noncePrefix: shortNonce(held.nonce) })
+    if (held.firstHold)
+      await options.audit?.record(c, {
+        type: 'safe_sign_in.proposed',
+        account: held.account,
+        details: { nonce: shortNonce(held.nonce), expiresAt: new Date(held.expiresAt).toISOString() },
+      })
     c.header('Cache-Control', 'no-store')
     return c.json({
       nonce: held.nonce,

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
+import { requestId, requestIdHeader } from './request-id.ts'
 
 /**
  * What a route may add to its request's log line. Never a secret in full: nonces and addresses are
@@ -8,23 +9,29 @@ import type { Logger } from 'pino'
  */
 export type RequestLogFields = { code?: string; address?: string; noncePrefix?: string }
 
-export type RequestLogEnv = { Variables: { requestLog?: RequestLogFields } }
+export type RequestLogEnv = { Variables: { requestLog?: RequestLogFields; requestId?: string } }
 
 // Paths come from the client; a line stays bounded whatever it sends.
 const maxLoggedPathLength = 128
 
 /**
  * One structured line per request, once the response is known: method, path (no query string),
- * status, duration in ms, plus the fields the route added. 5xx answers are logged as warnings.
+ * status, duration in ms, request id (see {@link requestId}; echoed in `X-Request-Id`), plus the fields
+ * the route added. 5xx answers are logged as warnings.
  *
  * @example app.use('*', requestLogger(log))
  */
 export function requestLogger(log: Logger): MiddlewareHandler<RequestLogEnv> {
   return async (c, next) => {
     const start = performance.now()
+    const id = requestId(c.req.header(requestIdHeader))
+    c.set('requestId', id)
     await next()
+    // On the response in place, as the security headers are (app.ts).
+    c.res.headers.set(requestIdHeader, id)
     const status = c.res.status
     const line = {
+      requestId: id,
       method: c.req.method,
       path:
         c.req.path.length > maxLoggedPathLength ? `${c.req.path.slice(0, maxLoggedPathLength)}…` : c.req.path,

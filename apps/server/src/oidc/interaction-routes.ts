@@ -8,6 +8,7 @@ import {
 import { type Context, Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type Provider from 'oidc-provider'
+import { auditSignIn, type HttpAudit } from '../audit/http-audit.ts'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
 import { sessionBody, sessionCookieName, setSessionCookie } from '../http/auth-routes.ts'
@@ -26,6 +27,7 @@ export type InteractionRoutesOptions = SignInContext & {
   appName: string
   secure: boolean
   verifyLimit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
+  audit?: HttpAudit
 }
 
 type InteractionEnv = RequestLogEnv
@@ -127,19 +129,26 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     body: { message: string; signature: string },
     redirectUris: readonly string[],
   ) => {
-    // The proof must be made for this application: a message signed for Signet alone, or for another
-    // application, does not sign anyone in here (the full SIWE rules follow in signIn).
-    const msg = parseSiweMessage(body.message)
-    const statement = signInStatement(client.clientName ?? client.clientId)
-    if (msg.statement !== statement)
-      throw new SignetError('wrong_application', 401, `The message's statement must be "${statement}".`)
-    if (!msg.resources?.some((resource) => redirectUris.includes(resource)))
-      throw new SignetError(
-        'wrong_application',
-        401,
-        `The message's resources must list ${redirectUris.join(' or ')}.`,
-      )
-    const signedIn = await signIn(body, options)
+    const signedIn = await auditSignIn(
+      c,
+      options.audit,
+      { message: body.message, clientId: client.clientId },
+      async () => {
+        // The proof must be made for this application: a message signed for Signet alone, or for another
+        // application, does not sign anyone in here (the full SIWE rules follow in signIn).
+        const msg = parseSiweMessage(body.message)
+        const statement = signInStatement(client.clientName ?? client.clientId)
+        if (msg.statement !== statement)
+          throw new SignetError('wrong_application', 401, `The message's statement must be "${statement}".`)
+        if (!msg.resources?.some((resource) => redirectUris.includes(resource)))
+          throw new SignetError(
+            'wrong_application',
+            401,
+            `The message's resources must list ${redirectUris.join(' or ')}.`,
+          )
+        return signIn(body, options)
+      },
+    )
     setSessionCookie(c, signedIn.token, signedIn.session, { secure: options.secure, now: now() })
     annotateRequestLog(c, { address: shortAddress(signedIn.session.address) })
     return signedIn
@@ -262,6 +271,15 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
     const grantId = await grant.save()
+    await options.audit?.record(c, {
+      type: 'oidc.consent',
+      account: interaction.session.accountId,
+      clientId: String(interaction.params.client_id),
+      details: {
+        scopes: missing.missingOIDCScope ?? [],
+        ...(missing.missingOIDCClaims ? { claims: missing.missingOIDCClaims } : {}),
+      },
+    })
     const redirectTo = await provider.interactionResult(
       ...nodeBindings(c),
       { consent: interaction.grantId ? {} : { grantId } },

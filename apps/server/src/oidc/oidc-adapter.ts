@@ -1,5 +1,5 @@
 import { errors } from 'oidc-provider'
-import type { StoreDatabase } from '../store/database.ts'
+import { payloadAccountId, type StoreDatabase } from '../store/database.ts'
 
 /** What oidc-provider stores for a model instance (its fields are the provider's business). */
 export type OidcPayload = Record<string, unknown> & {
@@ -40,6 +40,7 @@ export class OidcKyselyAdapter {
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      account_id: payloadAccountId(payload),
       expires_at: typeof expiresIn === 'number' ? this.now() + expiresIn * 1000 : null,
     }
     await this.db
@@ -51,6 +52,7 @@ export class OidcKyselyAdapter {
           grant_id: row.grant_id,
           user_code: row.user_code,
           uid: row.uid,
+          account_id: row.account_id,
           expires_at: row.expires_at,
         }),
       )

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import { sessionIdPrefix } from '../audit/audit-event.ts'
+import { sessionAccount } from '../audit/http-audit.ts'
+import { auditOidcProvider, type OidcAudit, recordOidcEvent } from '../audit/oidc-audit.ts'
 import type { RateLimiter } from '../http/rate-limit.ts'
+import { requestId, requestIdHeader } from '../http/request-id.ts'
 import type { StoreDatabase } from '../store/database.ts'
+import type { EndedSession } from '../store/session-store.ts'
 import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
@@ -22,7 +27,9 @@ export type OidcProviderOptions = {
    * RP-initiated logout ends Signet's own session too: the name of its cookie, and how to revoke the
    * session of a cookie token.
    */
-  signetSession?: { cookieName: string; revoke: (token: string) => Promise<void> }
+  signetSession?: { cookieName: string; revoke: (token: string) => Promise<EndedSession | undefined> }
+  /** Where consents, issued and revoked tokens, and logouts are recorded. */
+  audit?: OidcAudit
 }
 
 /** The longest life of anything the provider issues (grants and its sessions), in seconds. */
@@ -95,6 +102,16 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       const scope = oidc.params?.scope
       if (typeof scope === 'string') grant.addOIDCScope(scope)
       await grant.save()
+      if (options.audit)
+        await recordOidcEvent(options.audit, ctx, {
+          type: 'oidc.consent',
+          account: oidc.session.accountId,
+          clientId,
+          details: {
+            scopes: typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [],
+            skipConsent: true,
+          },
+        })
       return grant
     },
     renderError: (ctx, out) => {
@@ -119,6 +136,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   // Over HTTPS Signet runs behind a TLS-terminating proxy: the provider must believe its
   // X-Forwarded-Proto to set its Secure cookies.
   provider.proxy = options.origin.startsWith('https:')
+  if (options.audit) auditOidcProvider(provider, options.audit)
   const signetSession = options.signetSession
   if (signetSession) {
     // After the user confirmed the logout (and before the answer leaves): the Signet session of this
@@ -128,7 +146,14 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       const oidc = (ctx as KoaContextWithOIDC).oidc
       if (oidc?.route !== 'end_session_confirm' || ctx.status !== 303 || !oidc.params?.logout) return
       const token = ctx.cookies.get(signetSession.cookieName, { signed: false })
-      if (token) await signetSession.revoke(token)
+      const ended = token ? await signetSession.revoke(token) : undefined
+      if (ended && options.audit)
+        await recordOidcEvent(options.audit, ctx as KoaContextWithOIDC, {
+          type: 'session.ended',
+          account: sessionAccount(ended),
+          clientId: oidc.client?.clientId ?? null,
+          details: { reason: 'logout', session: sessionIdPrefix(ended.id) },
+        })
       ctx.cookies.set(signetSession.cookieName, '', {
         path: '/',
         expires: new Date(0),
@@ -180,6 +205,10 @@ export function oidcRequestHandler(
     res.setHeader('Content-Security-Policy', contentSecurityPolicy)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
+    // The request id as Hono's routes give it (request-log.ts), kept on the request for the audit trail.
+    const id = requestId(req.headers['x-request-id'])
+    req.headers['x-request-id'] = id
+    res.setHeader(requestIdHeader, id)
     const path = (req.url ?? '/').split('?')[0] ?? '/'
     const limiter = path === '/auth' ? limits?.authorization : path === '/token' ? limits?.token : undefined
     const retryAfter = limiter && limits ? await limiter.hit(limits.clientKey(req)) : undefined

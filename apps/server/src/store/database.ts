@@ -21,6 +21,8 @@ export type StoreSchema = SafeWatchTables & {
     issued_at: number
     expires_at: number
     consumed_at: number | null
+    /** CAIP-10 account of a pending Safe sign-in holding this nonce (`POST /api/auth/pending`), else null. */
+    held_for: string | null
   }
   sessions: {
     /** SHA-256 of the cookie token: a leaked database does not leak live cookies. */
@@ -43,6 +45,8 @@ export type StoreSchema = SafeWatchTables & {
     /** Null: no expiry. */
     expires_at: number | null
     consumed_at: number | null
+    /** CAIP-10 account the model belongs to (payload `accountId`), so an account can be revoked by index. */
+    account_id: string | null
   }
   /** Secrets every process must share: the provider's signing keys and cookie keys (JSON). */
   oidc_secrets: {
@@ -83,6 +87,20 @@ export type StoreSchema = SafeWatchTables & {
     account_id: string
     completed_at: number
     consumed_at: number | null
+  }
+  /** The audit trail: append-only (only the retention sweep deletes). See audit/audit-event.ts. */
+  audit_events: {
+    /** UUIDv7: time-ordered, so events of one millisecond keep the order they were recorded in. */
+    id: string
+    occurred_at: number
+    type: string
+    /** CAIP-10 `eip155:<chainId>:<EIP-55 address>`, or null. */
+    account: string | null
+    client_id: string | null
+    client_ip: string | null
+    request_id: string | null
+    /** JSON object; never a signature, token, cookie or full nonce. */
+    details: string
   }
 }
 
@@ -172,7 +190,68 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limits_window_end').on('rate_limits').column('window_end').execute()
     },
   },
+  '0004_audit_events': {
+    async up(db) {
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('id', 'varchar(36)', (column) => column.primaryKey())
+        .addColumn('occurred_at', 'bigint', (column) => column.notNull())
+        .addColumn('type', 'varchar(32)', (column) => column.notNull())
+        .addColumn('account', 'varchar(128)')
+        .addColumn('client_id', 'varchar(100)')
+        .addColumn('client_ip', 'varchar(64)')
+        .addColumn('request_id', 'varchar(64)')
+        .addColumn('details', 'text', (column) => column.notNull())
+        .execute()
+      await db.schema
+        .createIndex('audit_events_occurred_at')
+        .on('audit_events')
+        .column('occurred_at')
+        .execute()
+      await db.schema.createIndex('audit_events_account').on('audit_events').column('account').execute()
+    },
+  },
+  // An operator's revocation finds an account's provider rows and pending Safe sign-ins by index.
+  '0005_account_columns': {
+    async up(db) {
+      await db.schema.alterTable('oidc_models').addColumn('account_id', 'varchar(128)').execute()
+      await db.schema.createIndex('oidc_models_account_id').on('oidc_models').column('account_id').execute()
+      await db.schema.alterTable('nonces').addColumn('held_for', 'varchar(128)').execute()
+      await db.schema.createIndex('nonces_held_for').on('nonces').column('held_for').execute()
+      // Rows written before this migration: their account is in the payload.
+      const rows: { model: string; id: string; payload: string }[] = await db
+        .selectFrom('oidc_models')
+        .select(['model', 'id', 'payload'])
+        .execute()
+      for (const row of rows) {
+        const accountId = payloadAccountId(JSON.parse(row.payload) as Record<string, unknown>)
+        if (accountId === null) continue
+        await db
+          .updateTable('oidc_models')
+          .set({ account_id: accountId })
+          .where('model', '=', row.model)
+          .where('id', '=', row.id)
+          .execute()
+      }
+    },
+  },
   '0006_safe_watch': safeWatchMigration,
+}
+
+/**
+ * The account an oidc-provider model belongs to: `accountId` (grants, sessions, codes, tokens), or the
+ * session or login of an interaction.
+ */
+export function payloadAccountId(payload: Record<string, unknown>): string | null {
+  const nested = (value: unknown, key: string) =>
+    value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+  const candidates = [
+    payload.accountId,
+    nested(payload.session, 'accountId'),
+    nested(nested(payload.result, 'login'), 'accountId'),
+  ]
+  const found = candidates.find((candidate) => typeof candidate === 'string')
+  return typeof found === 'string' ? found : null
 }
 
 /**

@@ -85,21 +85,71 @@ export async function findSession(
   }
 }
 
-/** Revokes a session server-side (logout), durably: a power loss right after cannot bring it back. */
-export async function deleteSession(db: StoreDatabase, token: string): Promise<void> {
-  await writeDurably(db, (durable) =>
-    durable.deleteFrom('sessions').where('id', '=', sessionId(token)).execute(),
+/** A session that ended: its id (the SHA-256 of its token) and account. */
+export type EndedSession = { id: string; address: string; chainId: number; accountType: AccountType }
+
+/**
+ * Revokes a session server-side (logout), durably: a power loss right after cannot bring it back.
+ * Returns the session it ended, undefined when there was none.
+ */
+export async function deleteSession(db: StoreDatabase, token: string): Promise<EndedSession | undefined> {
+  const rows = await writeDurably(db, (durable) =>
+    durable
+      .deleteFrom('sessions')
+      .where('id', '=', sessionId(token))
+      .returning(['id', 'address', 'chain_id', 'account_type'])
+      .execute(),
   )
+  return rows[0] && endedSession(rows[0])
 }
 
-/** Deletes expired nonces and sessions; consumed nonces go once expired too. */
-export async function sweepExpired(
-  db: StoreDatabase,
-  now: number,
-): Promise<{ nonces: number; sessions: number }> {
-  const nonces = await db.deleteFrom('nonces').where('expires_at', '<=', now).executeTakeFirst()
-  const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
-  return { nonces: Number(nonces.numDeletedRows), sessions: Number(sessions.numDeletedRows) }
+export function endedSession(row: {
+  id: string
+  address: string
+  chain_id: number
+  account_type: string
+}): EndedSession {
+  return {
+    id: row.id,
+    address: row.address,
+    chainId: Number(row.chain_id),
+    accountType: row.account_type as AccountType,
+  }
+}
+
+export type SweptRows = {
+  nonces: number
+  sessions: number
+  /** The expired sessions, each to be recorded as ended. */
+  endedSessions: EndedSession[]
+  /** Nonces held by pending Safe sign-ins that expired unused: their account and nonce prefix source. */
+  expiredHolds: { nonce: string; account: string }[]
+}
+
+/**
+ * Deletes expired nonces and sessions; consumed nonces go once expired too. The deleted sessions and
+ * unused held nonces come back (`delete … returning`), so that when several processes sweep one
+ * database, each row is reported by the one process that deleted it.
+ */
+export async function sweepExpired(db: StoreDatabase, now: number): Promise<SweptRows> {
+  const nonces = await db
+    .deleteFrom('nonces')
+    .where('expires_at', '<=', now)
+    .returning(['nonce', 'held_for', 'consumed_at'])
+    .execute()
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', now)
+    .returning(['id', 'address', 'chain_id', 'account_type'])
+    .execute()
+  return {
+    nonces: nonces.length,
+    sessions: sessions.length,
+    endedSessions: sessions.map(endedSession),
+    expiredHolds: nonces.flatMap((row) =>
+      row.held_for !== null && row.consumed_at === null ? [{ nonce: row.nonce, account: row.held_for }] : [],
+    ),
+  }
 }
 
 type SqliteSignIn = { nonce: string; id: string; session: Session }

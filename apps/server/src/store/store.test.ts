@@ -7,13 +7,20 @@ import { storeDatabases } from '../../test/store-databases.ts'
 import type { SignetConfig } from '../config/config.ts'
 import { openDatabase, pingDatabase, type StoreDatabase, type StoreSchema, writeDurably } from './database.ts'
 import { generateNonce, isNonceLive, issueNonce } from './nonce-store.ts'
-import { consumeNonceAndCreateSession, deleteSession, findSession, sweepExpired } from './session-store.ts'
+import {
+  consumeNonceAndCreateSession,
+  deleteSession,
+  findSession,
+  sessionId,
+  sweepExpired,
+} from './session-store.ts'
 
 const session = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   chainId: 31337,
   accountType: 'eoa' as const,
 }
+const endedFields = { address: session.address, chainId: session.chainId, accountType: session.accountType }
 
 const databases = storeDatabases('signet-store-')
 
@@ -65,8 +72,10 @@ describe.each(databases)('store on %s', (_name, database) => {
     expect(await findSession(db, token, now + 1)).toEqual(created?.session)
     expect(await findSession(db, token, now + 3_600_000)).toBeUndefined()
     expect(await findSession(db, `${token}x`, now)).toBeUndefined()
-    await deleteSession(db, token)
+    // Logout says which session it ended (for the audit trail), and nothing the second time.
+    expect(await deleteSession(db, token)).toEqual({ ...endedFields, id: sessionId(token) })
     expect(await findSession(db, token, now + 1)).toBeUndefined()
+    expect(await deleteSession(db, token)).toBeUndefined()
   })
 
   it('refuses an expired nonce', async () => {
@@ -93,6 +102,8 @@ describe.each(databases)('store on %s', (_name, database) => {
 
     const swept = await sweepExpired(reopened, now + 10 * 86_400_000)
     expect(swept.sessions).toBeGreaterThanOrEqual(1)
+    expect(swept.endedSessions).toHaveLength(swept.sessions)
+    expect(swept.endedSessions).toContainEqual({ ...endedFields, id: sessionId(created?.token ?? '') })
     expect(swept.nonces).toBeGreaterThanOrEqual(1)
     expect(
       await reopened
