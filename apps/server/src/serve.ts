@@ -229,6 +229,7 @@ export async function startSignet({
           return [{ chainId: chain.id, client, settings: { intervalMs, leaseMs, blockRange, confirmations } }]
         }),
         hooks: accountEnded,
+        audit: auditTrail,
         log,
       })
       safeWatch = running

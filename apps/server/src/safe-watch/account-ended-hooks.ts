@@ -1,5 +1,5 @@
 import type { Logger } from 'pino'
-import type { EndedAccount } from './end-safe-account.ts'
+import type { Revocation } from '../operator/account-revocation.ts'
 import type { SafeChangeEventName } from './safe-events.ts'
 
 /** A Safe transaction that changed what its owners' proof stood on. */
@@ -20,7 +20,8 @@ export type AccountEnded = {
   accountId: string
   reason: 'safe_changed'
   change: SafeChange
-  ended: EndedAccount
+  /** What ended (the operator's `signet sessions revoke` ends the same, with the same function). */
+  ended: Revocation
 }
 
 export type AccountEndedListener = (event: AccountEnded) => void | Promise<void>

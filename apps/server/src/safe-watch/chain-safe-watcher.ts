@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import { type Address, getAddress, type Hex, hexToNumber, numberToHex } from 'viem'
+import type { AuditTrail } from '../audit/audit-trail.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import type { RpcClient } from '../verify/contract-signature.ts'
 import type { AccountEndedHooks, SafeChange } from './account-ended-hooks.ts'
@@ -73,6 +74,7 @@ export class ChainSafeWatcher {
       settings: ChainWatchSettings
       holder: string
       hooks: AccountEndedHooks
+      audit?: AuditTrail
       log: Logger
       now?: () => number
     },
@@ -191,7 +193,11 @@ export class ChainSafeWatcher {
       }
       const logs = await this.#readLogs(addresses, cursor.number + 1, to)
       for (const change of changesOf(chainId, logs)) {
-        await handleSafeChange(db, change, this.options.hooks, this.options.log, () => this.#now())
+        await handleSafeChange(
+          { db, hooks: this.options.hooks, audit: this.options.audit, log: this.options.log },
+          change,
+          () => this.#now(),
+        )
       }
       if (!(await this.#save(end))) return
       cursor = end

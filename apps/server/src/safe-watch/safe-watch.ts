@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Logger } from 'pino'
+import type { AuditTrail } from '../audit/audit-trail.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import type { RpcClient } from '../verify/contract-signature.ts'
 import type { AccountEndedHooks } from './account-ended-hooks.ts'
@@ -24,6 +25,7 @@ export function startSafeWatch(options: {
   db: StoreDatabase
   chains: { chainId: number; client: RpcClient; settings: ChainWatchSettings }[]
   hooks: AccountEndedHooks
+  audit?: AuditTrail
   log: Logger
 }): RunningSafeWatch {
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -36,6 +38,7 @@ export function startSafeWatch(options: {
         settings: chain.settings,
         holder,
         hooks: options.hooks,
+        audit: options.audit,
         log: options.log,
       }),
   )
