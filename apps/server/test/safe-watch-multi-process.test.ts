@@ -52,7 +52,13 @@ const ownerKeys = () => anvil.accounts.slice(0, 2).map((account) => account.priv
 
 async function freshSafe(): Promise<Address> {
   salt += 1n
-  return createSafe({ rpcUrl: anvil.rpcUrl, deployment, owners: [...SAFE_FIXTURE_OWNERS], threshold: 2, saltNonce: salt })
+  return createSafe({
+    rpcUrl: anvil.rpcUrl,
+    deployment,
+    owners: [...SAFE_FIXTURE_OWNERS],
+    threshold: 2,
+    saltNonce: salt,
+  })
 }
 
 /** The process holding chain 31337's lease now (holders are named `<host>:<pid>:<random>`). */
@@ -70,7 +76,11 @@ async function handledOnce(safe: Address) {
   )
   // Give a second handler, if there were one, the time to record its own.
   await new Promise((resolve) => setTimeout(resolve, 4 * intervalMs))
-  const changes = await db.selectFrom('safe_changes').selectAll().where('address', '=', getAddress(safe)).execute()
+  const changes = await db
+    .selectFrom('safe_changes')
+    .selectAll()
+    .where('address', '=', getAddress(safe))
+    .execute()
   const announced = await readAuditEvents(db, { account, type: 'safe.changed' })
   return { changes: changes.length, announced: announced.length }
 }
@@ -86,10 +96,20 @@ describe('two signet serve processes on one Postgres', () => {
     expect(watchers).toHaveLength(1)
 
     const safe = await freshSafe()
-    const cookie = await signInOverHttp(processes[0]?.url ?? '', testOrigin, safeSigner(safe, '1.4.1', ownerKeys()))
+    const cookie = await signInOverHttp(
+      processes[0]?.url ?? '',
+      testOrigin,
+      safeSigner(safe, '1.4.1', ownerKeys()),
+    )
     expect(await sessionStatus(processes[1]?.url ?? '', cookie)).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 3 * intervalMs))
-    await removeSafeOwner({ rpcUrl: anvil.rpcUrl, safe, ownerKeys: ownerKeys(), owner: SAFE_FIXTURE_OWNERS[2], threshold: 1 })
+    await removeSafeOwner({
+      rpcUrl: anvil.rpcUrl,
+      safe,
+      ownerKeys: ownerKeys(),
+      owner: SAFE_FIXTURE_OWNERS[2],
+      threshold: 1,
+    })
 
     const took = await waitFor(
       async () => (await sessionStatus(processes[0]?.url ?? '', cookie)) === 401,
