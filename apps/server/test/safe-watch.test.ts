@@ -21,6 +21,7 @@ import {
   signInThroughInteraction,
 } from './oidc-browser.ts'
 import { safeSigner, sessionStatus, signInOverHttp, waitFor } from './safe-signer.ts'
+import { freshSignInMessage, postVerify } from './sign-in-client.ts'
 
 // A Safe signed in on Signet (HTTP sign-in, and an OpenID Connect login with tokens) changes on a real
 // anvil chain with the real Safe bytecode: its sessions, grants and tokens end within 30 s.
@@ -163,6 +164,14 @@ describe('a Safe that changes on chain', () => {
         signet.url,
         privateKeyToAccount(generatePrivateKey()),
       )
+      // A second sign-in of the Safe waiting for its co-owners (pending): it must not complete after the change.
+      const pendingMessage = await freshSignInMessage(signet.url, safe, signet.url)
+      const held = await fetch(`${signet.url}/api/auth/pending`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: pendingMessage }),
+      })
+      expect(held.status).toBe(200)
       await new Promise((resolve) => setTimeout(resolve, 600))
       expect(await sessionStatus(signet.url, cookie)).toBe(200)
 
@@ -190,6 +199,12 @@ describe('a Safe that changes on chain', () => {
       )
       expect(took).toBeLessThan(30_000)
       expect(await oidcRowsOf(accountId)).toBe(0)
+      const completed = await postVerify(
+        signet.url,
+        pendingMessage,
+        await safeSigner(safe, version, ownerKeys()).signMessage({ message: pendingMessage }),
+      )
+      expect(completed.body).toMatchObject({ error: { code: 'invalid_nonce' } })
       await expect(client.fetchUserInfo(config, tokens.access_token, accountId)).rejects.toThrow()
       expect(await sessionStatus(signet.url, bystanderCookie)).toBe(200)
       expect(await sessionStatus(signet.url, eoaCookie)).toBe(200)
@@ -217,6 +232,9 @@ describe('a Safe that changes on chain', () => {
           block: changeBlock,
         })
       expect(trail.filter((event) => event.type === 'safe.changed')).toHaveLength(1)
+      const cancelled = trail.filter((event) => event.type === 'safe_sign_in.cancelled')
+      expect(cancelled).toHaveLength(1)
+      expect(cancelled[0]?.details).toMatchObject({ reason: 'safe_changed', tx: transactionHash })
     },
     60_000,
   )

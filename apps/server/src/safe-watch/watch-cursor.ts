@@ -18,8 +18,7 @@ export async function handledBlocks(db: StoreDatabase, chainId: number): Promise
 
 /**
  * Records that every block up to `block` was handled, and forgets the oldest beyond
- * {@link keptHandledBlocks}. Written only while `stillHolds()` (the lease) is true, so a process that lost
- * its lease without knowing does not move the cursor of the one that took over.
+ * {@link keptHandledBlocks}. The watcher calls it only after checking it still holds the chain's lease.
  */
 export async function saveHandledBlock(
   db: StoreDatabase,
