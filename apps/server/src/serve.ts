@@ -14,6 +14,7 @@ import {
   loadConfig,
   publicWalletConnectRelayUrl,
   type SignetConfig,
+  safeWatchConfirmations,
   signInDomain,
   withLocalChain,
 } from './config/config.ts'
@@ -27,6 +28,7 @@ import { type KeyReloadingProvider, startKeyReloadingProvider } from './oidc/key
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
 import { loadOidcCookieKeys } from './oidc/oidc-secrets.ts'
+import { oidcGrantTtlSeconds } from './oidc/token-lifetimes.ts'
 import { ChainHealth } from './operations/chain-health.ts'
 import { HttpDrain } from './operations/draining.ts'
 import { startManagementServer } from './operations/management-server.ts'
@@ -38,6 +40,9 @@ import {
   type SignetMetrics,
 } from './operations/metrics.ts'
 import { ReadinessProbe, type ReadinessReport, startingReadiness } from './operations/readiness.ts'
+import { AccountEndedHooks } from './safe-watch/account-ended-hooks.ts'
+import { type RunningSafeWatch, startSafeWatch } from './safe-watch/safe-watch.ts'
+import { sweepWatchedSafes } from './safe-watch/watched-safes.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -93,6 +98,13 @@ export type RunningSignet = {
    * `refresh()` to pick up a key change at once instead of within seconds.
    */
   oidc?: KeyReloadingProvider
+  /**
+   * "This account ended because …": subscribe to hear when the Safe watcher ended an account's sessions,
+   * grants and tokens (once per change among all processes on the database).
+   */
+  accountEnded: AccountEndedHooks
+  /** The Safe watcher of this process (each chain's lease decides which process does the work). */
+  safeWatch: RunningSafeWatch | undefined
   stop(): Promise<void>
 }
 
@@ -326,6 +338,7 @@ export async function startSignet({
         ? {
             oidcProvider: oidc.current,
             oidcRedirectUris,
+            oidcGrantTtlSeconds: oidcGrantTtlSeconds(Math.ceil(config.oidc.refreshTtlMs / 1000)),
             endOidcSession: browserProviderLogout({
               db,
               provider: oidc.current,
@@ -336,6 +349,30 @@ export async function startSignet({
         : {}),
     })
     handler = (request, env) => app.fetch(request, env)
+
+    // The Safe watcher: the local chain in demo mode, else every configured chain (idle without Safes).
+    const accountEnded = new AccountEndedHooks()
+    let safeWatch: RunningSafeWatch | undefined
+    if (config.safeWatch.enabled) {
+      const watchedChains = config.startLocalChain
+        ? resolved.chains.filter((chain) => chain.id === 31337)
+        : resolved.chains
+      const running = startSafeWatch({
+        db,
+        chains: watchedChains.flatMap((chain) => {
+          const client = clients.get(chain.id)
+          if (!client) return []
+          const { intervalMs, leaseMs, blockRange } = config.safeWatch
+          const confirmations = safeWatchConfirmations(config.safeWatch, chain.id)
+          return [{ chainId: chain.id, client, settings: { intervalMs, leaseMs, blockRange, confirmations } }]
+        }),
+        hooks: accountEnded,
+        audit: auditTrail,
+        log,
+      })
+      safeWatch = running
+      stops.push(() => running.stop())
+    }
 
     const sweepAll = () => sweep(db, log, auditTrail, config.auditRetentionMs)
     await sweepAll()
@@ -362,6 +399,8 @@ export async function startSignet({
       },
       inFlightRequests: () => drain.inFlight,
       ...(oidc ? { oidc } : {}),
+      accountEnded,
+      safeWatch,
       stop: stopAll,
     }
   } catch (error) {
@@ -460,9 +499,9 @@ async function sweep(db: StoreDatabase, log: Logger, auditTrail: AuditTrail, aud
       oidc: await sweepExpiredOidcModels(db, now),
       rateLimits: await sweepRateLimits(db, now),
       auditEvents: await sweepAuditEvents(db, now - auditRetentionMs),
+      watchedSafes: await sweepWatchedSafes(db, now),
     }
-    if (swept.nonces + swept.sessions + swept.oidc + swept.rateLimits + swept.auditEvents > 0)
-      log.debug(swept, 'swept expired rows')
+    if (Object.values(swept).some((count) => count > 0)) log.debug(swept, 'swept expired rows')
   } catch (error) {
     log.warn({ err: error }, 'sweep failed')
   }

@@ -1,5 +1,4 @@
-import type { Address } from 'viem'
-import type { PrivateKeyAccount } from 'viem/accounts'
+import type { Address, Hex } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 
 // A browser's side of an OpenID Connect sign-in through Signet, over plain HTTP: follows the redirects
@@ -110,14 +109,17 @@ export function interactionSignInMessage(
   })
 }
 
+/** Who signs the sign-in message: an EOA (a viem account), or a Safe whose owners sign for it. */
+export type MessageSigner = { address: Address; signMessage(args: { message: string }): Promise<Hex> }
+
 /**
- * Signs in at the interaction `interactionUrl` with `account` (an EOA), consents when asked, and returns
- * the URL the browser lands on at the application (with `code` or `error`).
+ * Signs in at the interaction `interactionUrl` with `account`, consents when asked, and returns the URL
+ * the browser lands on at the application (with `code` or `error`).
  */
 export async function signInThroughInteraction(
   jar: CookieJar,
   interactionUrl: URL,
-  account: PrivateKeyAccount,
+  account: MessageSigner,
   /** Signet's public origin when it differs from where the requests go (SIGNET_ORIGIN of a test process). */
   publicOrigin = interactionUrl.origin,
 ): Promise<URL> {

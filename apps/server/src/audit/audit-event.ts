@@ -20,12 +20,13 @@ export const auditEventTypes = [
   'key.rotated',
   'key.retired',
   'sessions.revoked',
+  'safe.changed',
 ] as const
 
 export type AuditEventType = (typeof auditEventTypes)[number]
 
 /** Why a Signet session ended (`session.ended`); a pending Safe sign-in is cancelled for the same reasons. */
-export type SessionEndReason = 'logout' | 'expiry' | 'revocation'
+export type SessionEndReason = 'logout' | 'expiry' | 'revocation' | 'safe_changed'
 
 export type AuditDetailValue = string | number | boolean | null | readonly string[]
 export type AuditDetails = Readonly<Record<string, AuditDetailValue>>

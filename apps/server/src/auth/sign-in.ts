@@ -1,6 +1,7 @@
 import type { Address } from 'viem'
 import { InvalidSignatureError, type SignetError, SignInError } from '../errors.ts'
 import { observeSignIn, type SignetMetrics } from '../operations/metrics.ts'
+import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage, type SiweMessage } from '../siwe/parse.ts'
 import { checkSiweRules } from '../siwe/rules.ts'
@@ -72,6 +73,13 @@ async function verifyAndOpenSession(
     ttlMs,
   )
   if (!created) throw invalidNonceError()
+  // A smart account's proof holds while its owners and threshold do: the Safe watcher follows it.
+  if (created.session.accountType !== 'eoa')
+    await watchSafe(
+      context.db,
+      { chainId: msg.chainId, address: msg.address, until: created.session.expiresAt },
+      consumedAt,
+    )
   return created
 }
 

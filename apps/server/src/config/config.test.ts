@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, signInDomain, withLocalChain } from './config.ts'
+import { ConfigError, loadConfig, safeWatchConfirmations, signInDomain, withLocalChain } from './config.ts'
 import { parseDuration } from './duration.ts'
 import { toPublicConfig } from './public-config.ts'
 
@@ -326,6 +326,76 @@ describe('SIGNET_OIDC_KEY_PROPAGATION', () => {
     )
     expect(() => loadConfig({ SIGNET_OIDC_KEY_PROPAGATION: '-5s' })).toThrow(
       'SIGNET_OIDC_KEY_PROPAGATION: expected a duration such as 0s, 90s, 30m, 24h or 7d, got "-5s"',
+    )
+  })
+})
+
+describe('the Safe watcher settings', () => {
+  it('default to on, 5 s, a 15 s lease, 1 000 blocks, 3 confirmations and 0 on the local chain', () => {
+    const { safeWatch } = loadConfig({ SIGNET_RPC_1: 'https://mainnet.example' })
+    expect(safeWatch).toEqual({
+      enabled: true,
+      intervalMs: 5_000,
+      leaseMs: 15_000,
+      blockRange: 1_000,
+      confirmations: undefined,
+      confirmationsByChain: {},
+    })
+    expect(safeWatchConfirmations(safeWatch, 1)).toBe(3)
+    expect(safeWatchConfirmations(safeWatch, 31337)).toBe(0)
+  })
+
+  it('reads one confirmation count for all chains, and one per chain that wins over it', () => {
+    const { safeWatch } = loadConfig({
+      SIGNET_RPC_1: 'https://mainnet.example',
+      SIGNET_RPC_8453: 'https://base.example',
+      SIGNET_SAFE_WATCH: 'off',
+      SIGNET_SAFE_WATCH_INTERVAL: '500ms',
+      SIGNET_SAFE_WATCH_LEASE: '30s',
+      SIGNET_SAFE_WATCH_BLOCK_RANGE: '500',
+      SIGNET_SAFE_WATCH_CONFIRMATIONS: '5',
+      SIGNET_SAFE_WATCH_CONFIRMATIONS_8453: '12',
+    })
+    expect(safeWatch).toMatchObject({ enabled: false, intervalMs: 500, leaseMs: 30_000, blockRange: 500 })
+    expect(safeWatchConfirmations(safeWatch, 1)).toBe(5)
+    expect(safeWatchConfirmations(safeWatch, 8453)).toBe(12)
+    // The local chain of demo mode may have its own count.
+    expect(
+      safeWatchConfirmations(loadConfig({ SIGNET_SAFE_WATCH_CONFIRMATIONS_31337: '2' }).safeWatch, 31337),
+    ).toBe(2)
+  })
+
+  it.each([
+    [{ SIGNET_SAFE_WATCH: 'yes' }, 'SIGNET_SAFE_WATCH: expected "on" or "off", got "yes"'],
+    [
+      { SIGNET_SAFE_WATCH_INTERVAL: '1m' },
+      'SIGNET_SAFE_WATCH_INTERVAL: expected 100ms to 25s (sessions must end within 30 s of a confirmed change), got 1m',
+    ],
+    [
+      { SIGNET_SAFE_WATCH_INTERVAL: 'soon' },
+      'SIGNET_SAFE_WATCH_INTERVAL: expected a duration such as 90s, 30m, 24h or 7d, got "soon"',
+    ],
+    [{ SIGNET_SAFE_WATCH_LEASE: '500ms' }, 'SIGNET_SAFE_WATCH_LEASE: expected 1s to 10m, got 500ms'],
+    [{ SIGNET_SAFE_WATCH_BLOCK_RANGE: '0' }, 'SIGNET_SAFE_WATCH_BLOCK_RANGE: expected 1–100000, got 0'],
+    [
+      { SIGNET_SAFE_WATCH_CONFIRMATIONS: '-1' },
+      'SIGNET_SAFE_WATCH_CONFIRMATIONS: expected a whole number, got "-1"',
+    ],
+    [
+      { SIGNET_SAFE_WATCH_CONFIRMATIONS_abc: '1' },
+      'SIGNET_SAFE_WATCH_CONFIRMATIONS_abc: the chain id after SIGNET_SAFE_WATCH_CONFIRMATIONS_ must be a positive integer',
+    ],
+    [
+      { SIGNET_SAFE_WATCH_CONFIRMATIONS_10: '1' },
+      'SIGNET_SAFE_WATCH_CONFIRMATIONS_10: chain 10 is not configured (enable it with SIGNET_RPC_10); configured: 1, 100, 11155111, 31337',
+    ],
+    [
+      { SIGNET_SAFE_WATCH_CONFIRMATIONS_1: '1001' },
+      'SIGNET_SAFE_WATCH_CONFIRMATIONS_1: expected 0–1000, got 1001',
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError(message.split(':')[0] ?? '', message.slice(message.indexOf(': ') + 2)),
     )
   })
 })

@@ -92,6 +92,23 @@ export type SignetConfig = {
   metricsEnabled: boolean
   /** `SIGNET_SHUTDOWN_GRACE`: how long a SIGTERM lets requests in flight finish (default 10 s). */
   shutdownGraceMs: number
+  /** The watcher that ends a Safe's sessions when the Safe changes on chain (safe-watch/). */
+  safeWatch: SafeWatchConfig
+}
+
+export type SafeWatchConfig = {
+  /** `SIGNET_SAFE_WATCH`: `on` (default) or `off`. */
+  enabled: boolean
+  /** `SIGNET_SAFE_WATCH_INTERVAL`: how often each chain's head is read. */
+  intervalMs: number
+  /** `SIGNET_SAFE_WATCH_LEASE`: how long a process watches a chain without renewing its lease. */
+  leaseMs: number
+  /** `SIGNET_SAFE_WATCH_BLOCK_RANGE`: the most blocks one `eth_getLogs` spans. */
+  blockRange: number
+  /** `SIGNET_SAFE_WATCH_CONFIRMATIONS`: for every chain without its own; undefined: the defaults. */
+  confirmations: number | undefined
+  /** `SIGNET_SAFE_WATCH_CONFIRMATIONS_<chainId>`. */
+  confirmationsByChain: Record<number, number>
 }
 
 /**
@@ -124,6 +141,11 @@ export const defaultWalletGroups: WalletGroup[] = [
 ]
 
 const rpcVariable = /^SIGNET_RPC_(.+)$/
+const confirmationsVariable = /^SIGNET_SAFE_WATCH_CONFIRMATIONS_(.+)$/
+/** Blocks a change must be under before the watcher acts, unless set: the local chain does not reorg. */
+const defaultConfirmations = 3
+/** The longest head-reading interval that still ends sessions within 30 s of the confirmed block. */
+const longestSafeWatchIntervalMs = 25_000
 const explorerVariable = /^SIGNET_EXPLORER_(.+)$/
 
 /**
@@ -206,6 +228,65 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     management: readManagement(env, port, host),
     metricsEnabled: metricsText === 'on',
     shutdownGraceMs: readDuration(env, 'SIGNET_SHUTDOWN_GRACE', '10s'),
+    safeWatch: readSafeWatch(env, [
+      ...configuredChains.map((chain) => chain.id),
+      ...(startLocalChain ? [31337] : []),
+    ]),
+  }
+}
+
+/** The confirmations the Safe watcher waits for on a chain: its own setting, the common one, or the default. */
+export function safeWatchConfirmations(safeWatch: SafeWatchConfig, chainId: number): number {
+  return (
+    safeWatch.confirmationsByChain[chainId] ??
+    safeWatch.confirmations ??
+    (chainId === 31337 ? 0 : defaultConfirmations)
+  )
+}
+
+function readSafeWatch(env: Record<string, string | undefined>, chainIds: number[]): SafeWatchConfig {
+  const switchText = readText(env, 'SIGNET_SAFE_WATCH') ?? 'on'
+  if (switchText !== 'on' && switchText !== 'off')
+    throw new ConfigError('SIGNET_SAFE_WATCH', `expected "on" or "off", got ${JSON.stringify(switchText)}`)
+  const intervalMs = readDuration(env, 'SIGNET_SAFE_WATCH_INTERVAL', '5s')
+  if (intervalMs < 100 || intervalMs > longestSafeWatchIntervalMs)
+    throw new ConfigError(
+      'SIGNET_SAFE_WATCH_INTERVAL',
+      `expected 100ms to 25s (sessions must end within 30 s of a confirmed change), got ${readText(env, 'SIGNET_SAFE_WATCH_INTERVAL')}`,
+    )
+  const leaseMs = readDuration(env, 'SIGNET_SAFE_WATCH_LEASE', '15s')
+  if (leaseMs < 1_000 || leaseMs > 600_000)
+    throw new ConfigError(
+      'SIGNET_SAFE_WATCH_LEASE',
+      `expected 1s to 10m, got ${readText(env, 'SIGNET_SAFE_WATCH_LEASE')}`,
+    )
+  const confirmationsByChain: Record<number, number> = {}
+  for (const name of Object.keys(env).sort()) {
+    const match = confirmationsVariable.exec(name)
+    if (!match) continue
+    const idText = match[1] ?? ''
+    if (!/^[1-9]\d{0,15}$/.test(idText))
+      throw new ConfigError(
+        name,
+        'the chain id after SIGNET_SAFE_WATCH_CONFIRMATIONS_ must be a positive integer',
+      )
+    const id = Number(idText)
+    if (!chainIds.includes(id))
+      throw new ConfigError(
+        name,
+        `chain ${id} is not configured (enable it with SIGNET_RPC_${id}); configured: ${chainIds.join(', ')}`,
+      )
+    confirmationsByChain[id] = readInteger(env, name, 0, 0, 1_000)
+  }
+  const common = readText(env, 'SIGNET_SAFE_WATCH_CONFIRMATIONS')
+  return {
+    enabled: switchText === 'on',
+    intervalMs,
+    leaseMs,
+    blockRange: readInteger(env, 'SIGNET_SAFE_WATCH_BLOCK_RANGE', 1_000, 1, 100_000),
+    confirmations:
+      common === undefined ? undefined : readInteger(env, 'SIGNET_SAFE_WATCH_CONFIRMATIONS', 0, 0, 1_000),
+    confirmationsByChain,
   }
 }
 

@@ -9,6 +9,7 @@ import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { interactionRoutes } from '../oidc/interaction-routes.ts'
 import { oidcInteractionPath } from '../oidc/oidc-provider.ts'
+import { oidcTokenTtl } from '../oidc/token-lifetimes.ts'
 import { countRateLimited } from '../operations/metrics.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
@@ -50,6 +51,8 @@ export type CreateAppOptions = Omit<AuthRoutesOptions, 'rateLimits' | 'clientKey
   oidcProvider?: () => Provider
   /** The registered clients' redirect URIs (login and logout): where forms may send the browser. */
   oidcRedirectUris?: readonly string[]
+  /** How long an OpenID Connect grant lives (seconds); required with `oidcProvider`. */
+  oidcGrantTtlSeconds?: number
 }
 
 const maxBodyBytes = 64 * 1024
@@ -199,6 +202,7 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
       interactionRoutes({
         ...options,
         provider: options.oidcProvider,
+        oidcGrantTtlSeconds: options.oidcGrantTtlSeconds ?? oidcTokenTtl.Grant,
         appName: options.publicConfig.appName,
         secure,
         ...(rateLimits ? { verifyLimit: { limiter: rateLimits.verify, clientKey } } : {}),

@@ -15,6 +15,7 @@ import { sessionBody, sessionCookieName, setSessionCookie } from '../http/auth-r
 import { readJsonBody } from '../http/json-body.ts'
 import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
 import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
+import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { findSession, type Session } from '../store/session-store.ts'
 import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
@@ -25,6 +26,8 @@ export type InteractionRoutesOptions = SignInContext & {
   provider: () => Provider
   appName: string
   secure: boolean
+  /** How long a grant lives (seconds): a Safe signed in through the provider is watched that long. */
+  oidcGrantTtlSeconds: number
   verifyLimit?: { limiter: RateLimiter; clientKey: (c: Context) => string }
   audit?: HttpAudit
 }
@@ -98,6 +101,16 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     if (session.accountType !== 'eoa') {
       const safe = await readSafeDetails(options.clientFor(session.chainId), session.address)
       if (safe) account.safe = safe
+      // The grant and tokens this login makes outlive the Signet session: watched as long as they live.
+      await watchSafe(
+        options.db,
+        {
+          chainId: session.chainId,
+          address: session.address,
+          until: now() + options.oidcGrantTtlSeconds * 1000,
+        },
+        now(),
+      )
     }
     await saveOidcAccount(options.db, account)
     return account

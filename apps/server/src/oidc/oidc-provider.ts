@@ -12,7 +12,7 @@ import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
 import type { OidcSecrets } from './oidc-secrets.ts'
-import { oidcTokenTtl } from './token-lifetimes.ts'
+import { oidcGrantTtlSeconds, oidcTokenTtl } from './token-lifetimes.ts'
 
 /** Where the provider lives on Signet's origin; its issuer is `${origin}/oidc`. */
 export const oidcMountPath = '/oidc'
@@ -158,7 +158,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       ...oidcTokenTtl,
       RefreshToken: options.refreshTtlSeconds,
       // A grant outlives its refresh tokens: it is what they are revoked by.
-      Grant: Math.max(oidcTokenTtl.Grant, options.refreshTtlSeconds),
+      Grant: oidcGrantTtlSeconds(options.refreshTtlSeconds),
     },
   }
   const provider = new Provider(`${options.origin}${oidcMountPath}`, configuration)

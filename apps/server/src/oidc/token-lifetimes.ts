@@ -11,7 +11,15 @@ export const oidcTokenTtl = {
 } as const
 
 /**
- * The longest a token signed with the provider's keys stays valid. Only ID tokens are signed: access
- * tokens are opaque, and JWT userinfo, introspection, JARM and back-channel logout tokens are off.
+ * A grant's lifetime (seconds): it outlives its refresh tokens (`SIGNET_OIDC_REFRESH_TTL`), since they are
+ * revoked through it. A Safe is watched on chain as long as a grant of it can live.
+ */
+export function oidcGrantTtlSeconds(refreshTtlSeconds: number): number {
+  return Math.max(oidcTokenTtl.Grant, refreshTtlSeconds)
+}
+
+/**
+ * The longest a token signed with the provider's keys stays valid: ID tokens (access and refresh tokens
+ * are opaque; back-channel logout tokens, also signed, live 2 minutes).
  */
 export const longestSignedTokenLifetimeMs = oidcTokenTtl.IdToken * 1000

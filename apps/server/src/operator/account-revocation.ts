@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { enqueueAccountLogout, type LogoutReason } from '../backchannel-logout/logout-deliveries.ts'
 import { type StoreDatabase, type StoreSchema, writeDurably } from '../store/database.ts'
 import { type EndedSession, endedSession } from '../store/session-store.ts'
 import { type AccountMatch, accountIdCondition } from './account-match.ts'
@@ -20,14 +21,21 @@ export type Revocation = {
  * provider sessions, codes and tokens (rows of the account, and rows of its grants), its pending Safe
  * sign-ins and kept Safe completions. Nothing of these is cached in any process — every request reads
  * the database — so the next request to any process on the database is refused. On SQLite the commit
- * is durable (synchronous FULL), as a logout's is.
+ * is durable (synchronous FULL), as a logout's is. In the same transaction, before the provider's rows
+ * go, a back-channel logout token is queued for every application holding a grant of the account
+ * (`reason`: why); the serving processes deliver them.
  *
  * @example const ended = await revokeAccount(db, { address: '0xf39F…' })
  */
-export async function revokeAccount(db: StoreDatabase, account: AccountMatch): Promise<Revocation> {
+export async function revokeAccount(
+  db: StoreDatabase,
+  account: AccountMatch,
+  reason: LogoutReason = 'account_revoked',
+): Promise<Revocation> {
   const { operator, value } = accountIdCondition(account)
   return writeDurably(db, (durable) =>
     inTransaction(durable, async (trx) => {
+      await enqueueAccountLogout(trx, { accountId: account, reason })
       let sessions = trx.deleteFrom('sessions').where('address', '=', account.address)
       if (account.chainId !== undefined) sessions = sessions.where('chain_id', '=', account.chainId)
       const endedSessions = await sessions.returning(['id', 'address', 'chain_id', 'account_type']).execute()

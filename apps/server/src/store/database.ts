@@ -12,9 +12,10 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { SignetConfig } from '../config/config.ts'
+import { type SafeWatchTables, safeWatchMigration } from '../safe-watch/safe-watch-tables.ts'
 
 /** Tables of the store. Times are milliseconds since the epoch. */
-export type StoreSchema = {
+export type StoreSchema = SafeWatchTables & {
   nonces: {
     nonce: string
     issued_at: number
@@ -322,6 +323,7 @@ export const storeMigrations: Record<string, Migration> = {
         .execute()
     },
   },
+  '0008_safe_watch': safeWatchMigration,
 }
 
 /**
