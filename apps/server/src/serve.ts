@@ -145,6 +145,7 @@ export async function startSignet({
           secrets: oidcSecrets,
           appName: config.appName,
           refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
+          deviceCodeTtlSeconds: Math.ceil(config.oidc.deviceCodeTtlMs / 1000),
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
         })
       : undefined

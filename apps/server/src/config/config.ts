@@ -71,6 +71,11 @@ export type SignetConfig = {
     jwks: { keys: OidcSigningKey[] } | undefined
     /** `SIGNET_OIDC_REFRESH_TTL`: how long a refresh token (and its grant) lives without use. */
     refreshTtlMs: number
+    /**
+     * `SIGNET_OIDC_DEVICE_CODE_TTL`: how long a device's sign-in request (RFC 8628) waits for its user —
+     * and the sign-in pages it opens, a Safe's co-owners included.
+     */
+    deviceCodeTtlMs: number
   }
   theme: PublicConfig['theme']
 }
@@ -243,6 +248,19 @@ function readDuration(env: Record<string, string | undefined>, name: string, fal
   return ms
 }
 
+/** At most a day: a device code is a bearer secret of a request nobody may be watching any more. */
+const maxDeviceCodeTtlMs = 24 * 3600 * 1000
+
+function readDeviceCodeTtl(env: Record<string, string | undefined>): number {
+  const ms = readDuration(env, 'SIGNET_OIDC_DEVICE_CODE_TTL', '15m')
+  if (ms < 1000 || ms > maxDeviceCodeTtlMs)
+    throw new ConfigError(
+      'SIGNET_OIDC_DEVICE_CODE_TTL',
+      `expected a duration from 1s to 24h, got ${JSON.stringify(readText(env, 'SIGNET_OIDC_DEVICE_CODE_TTL'))}`,
+    )
+  return ms
+}
+
 function readOrigin(env: Record<string, string | undefined>): string | undefined {
   const text = readText(env, 'SIGNET_ORIGIN')
   if (text === undefined) return undefined
@@ -401,6 +419,7 @@ function readOidc(
       clients,
       jwks: readOidcJwks(env, cwd),
       refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
+      deviceCodeTtlMs: readDeviceCodeTtl(env),
     }
   } catch (error) {
     throw asConfigError(error)

@@ -2,9 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { RateLimiter } from '../http/rate-limit.ts'
 import type { StoreDatabase } from '../store/database.ts'
+import { deviceFlowFeature, prefillUserCodeMiddleware } from './device-flow.ts'
 import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
+import { escapeHtml, page } from './oidc-page.ts'
 import type { OidcSecrets } from './oidc-secrets.ts'
 
 /** Where the provider lives on Signet's origin; its issuer is `${origin}/oidc`. */
@@ -21,6 +23,11 @@ export type OidcProviderOptions = {
   /** How long a refresh token lives (`SIGNET_OIDC_REFRESH_TTL`), in seconds; its grant lives as long. */
   refreshTtlSeconds: number
   /**
+   * How long a device code lives (`SIGNET_OIDC_DEVICE_CODE_TTL`), in seconds; the sign-in pages a device's
+   * request opens live as long (a Safe's co-owners may take a while).
+   */
+  deviceCodeTtlSeconds: number
+  /**
    * RP-initiated logout ends Signet's own session too: the name of its cookie, and how to revoke the
    * session of a cookie token.
    */
@@ -32,7 +39,8 @@ export type OidcProviderOptions = {
  * clients), ID token, userinfo, revocation, RP-initiated logout, refresh tokens for clients that list
  * the `refresh_token` grant and ask for `offline_access` (rotated on every use; a reused one revokes its
  * whole grant, which oidc-provider does when `rotateRefreshToken` is on), and token introspection
- * (RFC 7662) for authenticated clients. Its development interactions and dynamic registration are off;
+ * (RFC 7662) for authenticated clients, and the device authorization grant (RFC 8628, device-flow.ts)
+ * for clients that list it. Its development interactions and dynamic registration are off;
  * sign-in and consent are Signet's own pages (interaction-routes.ts).
  *
  * @example const provider = createOidcProvider({ db, origin, clients, secrets, appName: 'Signet' })
@@ -49,7 +57,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       token_endpoint_auth_method: client.token_endpoint_auth_method,
       ...(client.client_secret ? { client_secret: client.client_secret } : {}),
       grant_types: [...client.grant_types],
-      response_types: ['code'],
+      // A device-only client is never redirected to: it has no response type (and no redirect URI).
+      response_types: client.grant_types.includes('authorization_code') ? ['code'] : [],
       // auth_time in every ID token: for a Safe it is when the owners' signature completed.
       require_auth_time: true,
     })),
@@ -85,6 +94,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      deviceFlow: deviceFlowFeature(options.appName),
     },
     interactions: {
       url: (_ctx, interaction) => `${oidcInteractionPath}/${interaction.uid}`,
@@ -128,7 +138,13 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       AccessToken: 3600,
       AuthorizationCode: 60,
       IdToken: 3600,
-      Interaction: 3600,
+      DeviceCode: options.deviceCodeTtlSeconds,
+      // A device's request: its sign-in page lives as long as its device code still does.
+      Interaction: (ctx) => {
+        const deviceCodeExpiry = ctx.oidc.entities.DeviceCode?.exp
+        if (typeof deviceCodeExpiry !== 'number') return 3600
+        return Math.max(1, deviceCodeExpiry - Math.floor(Date.now() / 1000))
+      },
       // A grant outlives its refresh tokens: it is what they are revoked by.
       Grant: Math.max(14 * 24 * 3600, options.refreshTtlSeconds),
       Session: 14 * 24 * 3600,
@@ -138,6 +154,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   // Over HTTPS Signet runs behind a TLS-terminating proxy: the provider must believe its
   // X-Forwarded-Proto to set its Secure cookies.
   provider.proxy = options.origin.startsWith('https:')
+  provider.use(prefillUserCodeMiddleware)
   const signetSession = options.signetSession
   if (signetSession) {
     // After the user confirmed the logout (and before the answer leaves): the Signet session of this
@@ -200,7 +217,13 @@ export function oidcRequestHandler(
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    const limiter = path === '/auth' ? limits?.authorization : path === '/token' ? limits?.token : undefined
+    // A device's request and the typing of its user code count as authorization requests: the code
+    // page must not become a way to guess codes.
+    const limiter = ['/auth', '/device/auth', '/device'].includes(path)
+      ? limits?.authorization
+      : path === '/token'
+        ? limits?.token
+        : undefined
     const retryAfter = limiter && limits ? await limiter.hit(limits.clientKey(req)) : undefined
     if (retryAfter !== undefined) {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
@@ -231,14 +254,4 @@ export function oidcRequestHandler(
     })
     return true
   }
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
