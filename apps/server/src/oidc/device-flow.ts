@@ -32,6 +32,11 @@ const codeErrors: Record<string, string> = {
   AbortedError: 'The sign-in was cancelled and your device was told so. Start again on your device.',
 }
 
+/** The provider's answer when the form does not belong to this browser's session (expired, or no cookie). */
+const formExpired = new Set(['could not find device form details', 'xsrf token invalid'])
+const formExpiredText =
+  "This form has expired, or your browser did not keep Signet's cookie. Enter the code again; if this repeats, allow cookies for this site."
+
 /**
  * oidc-provider's `features.deviceFlow`, with Signet's pages (`appName`: Signet's name as the operator
  * set it).
@@ -46,10 +51,12 @@ export function deviceFlowFeature(appName: string): DeviceFlowFeature {
     userCodeInputSource: async (ctx, form, out, err) => {
       const xsrf = /<input type="hidden" name="xsrf" value="([^"]*)"\/>/.exec(form)?.[1]
       if (xsrf === undefined) throw new Error('the provider’s device code form has no xsrf input')
-      const failure = err
-        ? (codeErrors[err.name] ??
-          `The sign-in failed (${out?.error}: ${out?.error_description}). Start again on your device.`)
-        : undefined
+      const failure = !err
+        ? undefined
+        : formExpired.has(String(out?.error_description))
+          ? formExpiredText
+          : (codeErrors[err.name] ??
+            `The sign-in failed (${out?.error}: ${out?.error_description}). Start again on your device.`)
       const code = (err as { userCode?: unknown } | undefined)?.userCode ?? prefilledUserCode(ctx)
       const described = failure ? 'user-code-hint user-code-error' : 'user-code-hint'
       ctx.type = 'html'
@@ -98,19 +105,29 @@ ${form}
 }
 
 /**
- * Koa middleware in front of the provider: `verification_uri_complete` (`GET /device?user_code=…`)
- * shows the code-entry page with the code filled in, instead of the provider's self-submitting form
- * (a script the Content-Security-Policy would have to allow). The user still presses Continue, then
- * compares the code with the device's on the confirmation page.
+ * Koa middleware in front of the provider, for the device pages:
+ * - `verification_uri_complete` (`GET /device?user_code=…`) shows the code-entry page with the code
+ *   filled in, instead of the provider's self-submitting form (a script the Content-Security-Policy
+ *   would have to allow). The user still presses Continue, then compares the code on the confirmation.
+ * - A code posted by a browser without the provider's session cookie (blocked cookies): the provider
+ *   renders the code page again, then fails to save the session it made for it (it may only save one it
+ *   loaded) and would answer 500 — the page it rendered is kept instead.
  */
-export async function prefillUserCodeMiddleware(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
+export async function devicePagesMiddleware(ctx: KoaContextWithOIDC, next: () => Promise<void>) {
   const code = ctx.query.user_code
   if (ctx.method === 'GET' && ctx.path === '/device' && typeof code === 'string') {
     ctx.state.prefilledUserCode = code.slice(0, 20)
     const { user_code: _filled, ...others } = ctx.query
     ctx.query = others
   }
-  await next()
+  try {
+    await next()
+  } catch (error) {
+    const unsavedSession =
+      error instanceof TypeError &&
+      error.message.startsWith('persist can only be called on previously persisted')
+    if (!(unsavedSession && ctx.path === '/device' && typeof ctx.body === 'string')) throw error
+  }
 }
 
 function prefilledUserCode(ctx: KoaContextWithOIDC): string | undefined {

@@ -47,8 +47,11 @@ const clients = [
 
 const userCodePattern = /^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/
 
-/** The text of the page's `role="alert"` paragraph. */
-const alertOf = (html: string) => /<p class="error" role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1]
+/** The text of the page's `role="alert"` paragraph (its character references decoded). */
+const alertOf = (html: string) =>
+  /<p class="error" role="alert"[^>]*>([^<]*)<\/p>/
+    .exec(html)?.[1]
+    ?.replace(/&#(\d+);/g, (_reference, code: string) => String.fromCharCode(Number(code)))
 
 describe('device sign-in (RFC 8628) through Signet', () => {
   let signet: RunningSignet
@@ -260,6 +263,34 @@ describe('device sign-in (RFC 8628) through Signet', () => {
     )
     // The code typed stays in the field, to correct it.
     expect(wrongHtml).toContain('value="BCDF-BCDF">')
+
+    // A browser that keeps no cookies: the provider cannot tie the form to its page.
+    const cookieless = await browserPostForm(new CookieJar(), `${signet.url}/oidc/device`, {
+      xsrf: 'made-up',
+      user_code: 'BCDF-BCDF',
+    })
+    expect(cookieless.status).toBe(400)
+    expect(alertOf(await cookieless.text())).toBe(
+      "This form has expired, or your browser did not keep Signet's cookie. Enter the code again; if this repeats, allow cookies for this site.",
+    )
+
+    // A stale form (another tab's, or one already submitted) of a browser that has its session.
+    const stale = await browserPostForm(jar, `${signet.url}/oidc/device`, {
+      xsrf: 'made-up',
+      user_code: 'BCDF-BCDF',
+    })
+    const staleHtml = await stale.text()
+    expect(alertOf(staleHtml)).toBe(
+      alertOf(await (await browserPostForm(new CookieJar(), `${signet.url}/oidc/device`, {})).text()),
+    )
+    // Its new form works: the wrong code is reported as such.
+    const retried = await browserPostForm(jar, `${signet.url}/oidc/device`, {
+      ...hiddenInputs(staleHtml),
+      user_code: 'BCDF-BCDF',
+    })
+    expect(alertOf(await retried.text())).toBe(
+      'No sign-in request has this code. Check the code on your device and enter it again.',
+    )
 
     const started = await client.initiateDeviceAuthorization(config, { scope: 'openid' })
     // Time passes: the device code's own expiry (the provider checks it, not the database row's).

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { RateLimiter } from '../http/rate-limit.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import { deviceFlowFeature, prefillUserCodeMiddleware } from './device-flow.ts'
+import { deviceFlowFeature, devicePagesMiddleware } from './device-flow.ts'
 import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
@@ -154,7 +154,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
   // Over HTTPS Signet runs behind a TLS-terminating proxy: the provider must believe its
   // X-Forwarded-Proto to set its Secure cookies.
   provider.proxy = options.origin.startsWith('https:')
-  provider.use(prefillUserCodeMiddleware)
+  provider.use(devicePagesMiddleware)
   const signetSession = options.signetSession
   if (signetSession) {
     // After the user confirmed the logout (and before the answer leaves): the Signet session of this
