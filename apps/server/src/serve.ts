@@ -250,6 +250,7 @@ export async function startSignet({
               secrets: { jwks, cookieKeys: oidcCookieKeys },
               appName: config.appName,
               refreshTtlSeconds: Math.ceil(config.oidc.refreshTtlMs / 1000),
+              deviceCodeTtlSeconds: Math.ceil(config.oidc.deviceCodeTtlMs / 1000),
               signetSession: {
                 cookieName: sessionCookieName,
                 revoke: (token) => deleteSession(db, token),

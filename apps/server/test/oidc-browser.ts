@@ -40,7 +40,10 @@ export type InteractionDetails = {
   uid: string
   prompt: 'login' | 'consent'
   client: { id: string; name: string }
-  redirectUri: string
+  /** null for a device's request (RFC 8628). */
+  redirectUri: string | null
+  /** What the signed message's Resources list: the redirect URI, or for a device Signet's device page. */
+  resource: string
   scopes: string[]
   statement: string
   session: { address: string; chainId: number; accountType: string } | null
@@ -71,15 +74,25 @@ export async function browserPost(
 }
 
 /**
- * Follows redirects from `url` until one leaves `origin` (the answer to the application) or lands on a
- * Signet interaction page; returns that URL.
+ * Follows redirects from `url` until one leaves `origin` (the answer to the application), lands on a
+ * Signet interaction page, or for a device's request ends on Signet's page (`/oidc/device/<uid>`
+ * answering 200: its HTML goes to `onDevicePage`, for that page answers once); returns that URL.
  */
-export async function followToInteractionOrApp(jar: CookieJar, url: string, origin: string): Promise<URL> {
+export async function followToInteractionOrApp(
+  jar: CookieJar,
+  url: string,
+  origin: string,
+  onDevicePage?: (html: string) => void,
+): Promise<URL> {
   let next = new URL(url)
   for (let hops = 0; hops < 10; hops++) {
     if (next.origin !== origin || next.pathname.startsWith('/oidc/interaction/')) return next
     const response = await browserGet(jar, next.href)
     const location = response.headers.get('location')
+    if (response.status === 200 && next.pathname.startsWith('/oidc/device/') && onDevicePage) {
+      onDevicePage(await response.text())
+      return next
+    }
     if (response.status < 300 || response.status >= 400 || !location) {
       throw new Error(`GET ${next.href} answered ${response.status}: ${await response.text()}`)
     }
@@ -88,7 +101,7 @@ export async function followToInteractionOrApp(jar: CookieJar, url: string, orig
   throw new Error('too many redirects')
 }
 
-/** The message a wallet signs for this interaction: its statement names the application, resources the redirect URI. */
+/** The message a wallet signs for this interaction: its statement names the application, its resources where the proof goes. */
 export function interactionSignInMessage(
   details: InteractionDetails,
   address: Address,
@@ -105,7 +118,7 @@ export function interactionSignInMessage(
     nonce,
     issuedAt: new Date(),
     statement: details.statement,
-    resources: [details.redirectUri],
+    resources: [details.resource],
   })
 }
 
@@ -122,6 +135,8 @@ export async function signInThroughInteraction(
   account: MessageSigner,
   /** Signet's public origin when it differs from where the requests go (SIGNET_ORIGIN of a test process). */
   publicOrigin = interactionUrl.origin,
+  /** A device's request ends on Signet's own page: its HTML. */
+  onDevicePage?: (html: string) => void,
 ): Promise<URL> {
   const origin = interactionUrl.origin
   let page = interactionUrl
@@ -140,7 +155,29 @@ export async function signInThroughInteraction(
     if (!answer.ok)
       throw new Error(`interaction ${details.prompt} answered ${answer.status}: ${await answer.text()}`)
     const { redirectTo } = (await answer.json()) as { redirectTo: string }
-    page = await followToInteractionOrApp(jar, redirectTo, origin)
+    page = await followToInteractionOrApp(jar, redirectTo, origin, onDevicePage)
   }
   return page
+}
+
+/** POST an HTML form (as a browser without script does), with the jar's cookies. */
+export async function browserPostForm(jar: CookieJar, url: string, fields: Record<string, string>) {
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  })
+  jar.store(response)
+  return response
+}
+
+/** The hidden inputs of a page's forms, by name. */
+export function hiddenInputs(html: string): Record<string, string> {
+  const inputs: Record<string, string> = {}
+  for (const [, name = '', value = ''] of html.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g,
+  ))
+    inputs[name] = value
+  return inputs
 }

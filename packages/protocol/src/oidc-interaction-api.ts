@@ -16,7 +16,13 @@ export const interactionDetailsSchema = z.object({
   /** A sign-in, or the user's consent to share the scopes. */
   prompt: z.enum(['login', 'consent']),
   client: z.object({ id: z.string(), name: z.string() }),
-  redirectUri: url,
+  /**
+   * Where the proof goes back to the application; null for a device's request (RFC 8628), which ends on
+   * Signet's "You are signed in" page while the device fetches its tokens.
+   */
+  redirectUri: z.nullable(url),
+  /** What the signed message's `Resources` must list: the redirect URI, or for a device Signet's device page. */
+  resource: url,
   scopes: z.array(z.string()),
   /** The statement the server expects in the signed message: it names the application. */
   statement: z.string(),
@@ -34,7 +40,7 @@ export type InteractionDetails = z.output<typeof interactionDetailsSchema>
 /** The answer of `continue`, `safe-completion`, `consent` and `abort`. */
 export const interactionRedirectSchema = z.object({ redirectTo: url })
 
-/** `POST login`: a SIWE message signed for this application (statement and resources). */
+/** `POST login`: a SIWE message signed for this application (statement and `resource`). */
 export const interactionLoginRequestSchema = verifyRequestSchema
 /** …answers the Signet session it opened and where to go. */
 export const interactionLoginResponseSchema = z.object({ redirectTo: url, session: sessionResponseSchema })

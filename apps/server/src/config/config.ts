@@ -80,6 +80,11 @@ export type SignetConfig = {
     keyPropagationMs: number
     /** `SIGNET_OIDC_LOGOUT_RETRY_FOR`: how long a logout token is retried before Signet gives up. */
     logoutRetryForMs: number
+    /**
+     * `SIGNET_OIDC_DEVICE_CODE_TTL`: how long a device's sign-in request (RFC 8628) waits for its user —
+     * and the sign-in pages it opens, a Safe's co-owners included.
+     */
+    deviceCodeTtlMs: number
   }
   theme: PublicConfig['theme']
   /**
@@ -396,6 +401,19 @@ function readManagement(
   return { port: managementPort, host: managementHost }
 }
 
+/** At most a day: a device code is a bearer secret of a request nobody may be watching any more. */
+const maxDeviceCodeTtlMs = 24 * 3600 * 1000
+
+function readDeviceCodeTtl(env: Record<string, string | undefined>): number {
+  const ms = readDuration(env, 'SIGNET_OIDC_DEVICE_CODE_TTL', '15m')
+  if (ms < 1000 || ms > maxDeviceCodeTtlMs)
+    throw new ConfigError(
+      'SIGNET_OIDC_DEVICE_CODE_TTL',
+      `expected a duration from 1s to 24h, got ${JSON.stringify(readText(env, 'SIGNET_OIDC_DEVICE_CODE_TTL'))}`,
+    )
+  return ms
+}
+
 function readOrigin(env: Record<string, string | undefined>): string | undefined {
   const text = readText(env, 'SIGNET_ORIGIN')
   if (text === undefined) return undefined
@@ -556,6 +574,7 @@ function readOidc(
       refreshTtlMs: readDuration(env, 'SIGNET_OIDC_REFRESH_TTL', '30d'),
       keyPropagationMs: readDuration(env, 'SIGNET_OIDC_KEY_PROPAGATION', '10m', { allowZero: true }),
       logoutRetryForMs: readDuration(env, 'SIGNET_OIDC_LOGOUT_RETRY_FOR', '24h'),
+      deviceCodeTtlMs: readDeviceCodeTtl(env),
     }
   } catch (error) {
     throw asConfigError(error)

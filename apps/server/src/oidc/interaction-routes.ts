@@ -19,6 +19,8 @@ import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
 import { findSession, type Session } from '../store/session-store.ts'
 import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
+import { deviceCodeGrantType } from './oidc-config.ts'
+import { oidcMountPath } from './oidc-provider.ts'
 import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
 
 export type InteractionRoutesOptions = SignInContext & {
@@ -33,6 +35,16 @@ export type InteractionRoutesOptions = SignInContext & {
 }
 
 type InteractionEnv = RequestLogEnv
+
+/**
+ * What a signed message's `Resources` name for a device's request (RFC 8628), which has no redirect URI:
+ * Signet's device page, for this application. Bound to the client like a redirect URI is.
+ *
+ * @example deviceSignInResource('https://signet.example.com', 'cli') // …/oidc/device?client_id=cli
+ */
+export function deviceSignInResource(origin: string, clientId: string): string {
+  return `${origin}${oidcMountPath}/device?client_id=${encodeURIComponent(clientId)}`
+}
 
 /** The Node request and response under Hono (@hono/node-server): the provider reads its cookies there. */
 function nodeBindings(c: Context): [HttpBindings['incoming'], HttpBindings['outgoing']] {
@@ -75,8 +87,23 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const client = await provider().Client.find(clientId)
     if (!client)
       throw new SignetError('interaction_not_found', 404, `The application ${clientId} is unknown.`)
-    return { interaction, client }
+    // A device's request (RFC 8628) has no redirect URI: its proof names Signet's device page instead.
+    const redirectUri = interaction.deviceCode ? null : String(interaction.params.redirect_uri)
+    const resource = redirectUri ?? deviceSignInResource(options.origin, client.clientId)
+    return { interaction, client, redirectUri, resource }
   }
+
+  /** Every resource a message for `client` may name: its redirect URIs, and its device page if it has the grant. */
+  const resourcesOf = (client: {
+    clientId: string
+    redirectUris?: readonly string[] | undefined
+    grantTypes?: readonly string[] | undefined
+  }) => [
+    ...(client.redirectUris ?? []),
+    ...(client.grantTypes?.includes(deviceCodeGrantType)
+      ? [deviceSignInResource(options.origin, client.clientId)]
+      : []),
+  ]
 
   const forbidCrossOrigin = (c: Context) => {
     const origin = c.req.header('Origin')
@@ -127,30 +154,27 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   /** Verifies a signed message made for `client` (statement and resources) and opens the Signet session. */
   const signInFor = async (
     c: Context<InteractionEnv>,
-    client: {
-      clientId: string
-      clientName?: string | undefined
-      redirectUris?: readonly string[] | undefined
-    },
+    client: { clientId: string; clientName?: string | undefined },
     body: { message: string; signature: string },
-    redirectUris: readonly string[],
+    resources: readonly string[],
   ) => {
     const signedIn = await auditSignIn(
       c,
       options.audit,
       { message: body.message, clientId: client.clientId },
       async () => {
-        // The proof must be made for this application: a message signed for Signet alone, or for another
-        // application, does not sign anyone in here (the full SIWE rules follow in signIn).
+        // The proof must be made for this application (its statement names it; its resources list where
+        // the proof goes): a message signed for Signet alone, or for another application, does not sign
+        // anyone in here (the full SIWE rules follow in signIn).
         const msg = parseSiweMessage(body.message)
         const statement = signInStatement(client.clientName ?? client.clientId)
         if (msg.statement !== statement)
           throw new SignetError('wrong_application', 401, `The message's statement must be "${statement}".`)
-        if (!msg.resources?.some((resource) => redirectUris.includes(resource)))
+        if (!msg.resources?.some((resource) => resources.includes(resource)))
           throw new SignetError(
             'wrong_application',
             401,
-            `The message's resources must list ${redirectUris.join(' or ')}.`,
+            `The message's resources must list ${resources.join(' or ')}.`,
           )
         return signIn(body, options)
       },
@@ -162,7 +186,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
 
   routes.get('/:uid/details', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const { interaction, client } = await details(c)
+    const { interaction, client, redirectUri, resource } = await details(c)
     const token = getCookie(c, sessionCookieName)
     const session = token ? await findSession(options.db, token, now()) : undefined
     const scopes = String(interaction.params.scope ?? '')
@@ -173,7 +197,8 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       uid: interaction.uid,
       prompt: interaction.prompt.name as InteractionDetails['prompt'],
       client: { id: client.clientId, name: clientName },
-      redirectUri: String(interaction.params.redirect_uri),
+      redirectUri,
+      resource,
       scopes,
       statement: signInStatement(clientName),
       accountId: interaction.session?.accountId ?? null,
@@ -194,10 +219,10 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const body = interactionLoginRequestSchema.safeParse(await readJsonBody(c))
     if (!body.success)
       throw new InvalidRequestError('The body must be {"message": "<EIP-4361 text>", "signature": "0x…"}.')
-    const { interaction, client } = await details(c)
+    const { interaction, client, resource } = await details(c)
     if (interaction.prompt.name !== 'login')
       throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
-    const { session } = await signInFor(c, client, body.data, [String(interaction.params.redirect_uri)])
+    const { session } = await signInFor(c, client, body.data, [resource])
     const account = await recordAccount(session)
     const redirectTo = await finishLogin(c, account.accountId, session.issuedAt)
     return c.json({ redirectTo, session: sessionBody(session) })
@@ -218,7 +243,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const client = await provider().Client.find(body.data.clientId)
     if (!client)
       throw new SignetError('unknown_client', 404, `The application ${body.data.clientId} is unknown.`)
-    const { token, session } = await signInFor(c, client, body.data, client.redirectUris ?? [])
+    const { token, session } = await signInFor(c, client, body.data, resourcesOf(client))
     const account = await recordAccount(session)
     await saveSafeCompletion(options.db, {
       token,

@@ -49,6 +49,19 @@ describe.each(databases)('OIDC adapter on %s', (_name, database) => {
     expect(await adapter('Client').find('forever')).toEqual({ client_id: 'forever' })
   })
 
+  it('keeps an expired device code an hour longer, for the provider to say it expired', async () => {
+    const devices = adapter('DeviceCode')
+    await devices.upsert('d2', { userCode: 'WXYZ-BCDF' }, 60)
+    clock += 61_000
+    expect(await devices.findByUserCode('WXYZ-BCDF')).toEqual({ userCode: 'WXYZ-BCDF' })
+    expect(await sweepExpiredOidcModels(db, clock)).toBe(0)
+    clock += 3600_000
+    expect(await devices.find('d2')).toBeUndefined()
+    await sweepExpiredOidcModels(db, clock)
+    const left = await db.selectFrom('oidc_models').select('id').where('id', '=', 'd2').execute()
+    expect(left).toEqual([])
+  })
+
   it('consumes once; a second consume revokes the grant and fails with invalid_grant', async () => {
     const codes = adapter('AuthorizationCode')
     await codes.upsert('code1', { grantId: 'g1' }, 60)

@@ -24,6 +24,13 @@ export function oidcAdapterFactory(db: StoreDatabase, now: () => number = Date.n
   return (model: string) => new OidcKyselyAdapter(db, model, now)
 }
 
+/**
+ * Seconds a model's row outlives its expiry: an expired device code must still be found, so that the
+ * device polling it hears `expired_token` and the person typing it reads "expired", not "unknown". The
+ * provider checks every token's own expiry itself.
+ */
+const keptAfterExpiry: Record<string, number> = { DeviceCode: 3600 }
+
 export class OidcKyselyAdapter {
   constructor(
     private readonly db: StoreDatabase,
@@ -41,7 +48,10 @@ export class OidcKyselyAdapter {
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
       account_id: payloadAccountId(payload),
-      expires_at: typeof expiresIn === 'number' ? this.now() + expiresIn * 1000 : null,
+      expires_at:
+        typeof expiresIn === 'number'
+          ? this.now() + (expiresIn + (keptAfterExpiry[this.model] ?? 0)) * 1000
+          : null,
     }
     await this.db
       .insertInto('oidc_models')

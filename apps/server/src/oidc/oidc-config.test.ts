@@ -22,6 +22,8 @@ const publicClient = {
   skip_consent: true,
 }
 
+const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code'
+
 const chainEnv = { SIGNET_RPC_1: 'http://127.0.0.1:8545' }
 
 /** The message of the ConfigError `loadConfig` throws for this environment. */
@@ -149,6 +151,7 @@ describe('SIGNET_OIDC_CLIENTS', () => {
       jwks: undefined,
       refreshTtlMs: 30 * 24 * 3600 * 1000,
       logoutRetryForMs: 24 * 3600 * 1000,
+      deviceCodeTtlMs: 15 * 60 * 1000,
     })
     expect(loadConfig({ ...chainEnv, SIGNET_OIDC_LOGOUT_RETRY_FOR: '90m' }).oidc.logoutRetryForMs).toBe(
       90 * 60 * 1000,
@@ -199,7 +202,7 @@ describe('SIGNET_OIDC_CLIENTS', () => {
         SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: ['refresh_token'] }]),
       }),
     ).toBe(
-      'SIGNET_OIDC_CLIENTS[0].grant_types: expected "authorization_code" in the list (every sign-in starts with it)',
+      `SIGNET_OIDC_CLIENTS[0].grant_types: expected "authorization_code" or "${deviceGrant}" in the list (a sign-in starts with one of them)`,
     )
     expect(
       configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: ['implicit'] }]) }),
@@ -209,6 +212,80 @@ describe('SIGNET_OIDC_CLIENTS', () => {
     )
     expect(configError({ SIGNET_OIDC_REFRESH_TTL: 'forever' })).toBe(
       'SIGNET_OIDC_REFRESH_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "forever"',
+    )
+  })
+
+  it('reads a device-only client (RFC 8628) without redirect URIs', () => {
+    const cli = {
+      client_id: 'cli',
+      client_name: 'Signet CLI',
+      token_endpoint_auth_method: 'none',
+      grant_types: [deviceGrant, 'refresh_token'],
+    }
+    expect(
+      readOidcClients(
+        { SIGNET_OIDC_CLIENTS: JSON.stringify([cli, { ...cli, client_id: 'tv', redirect_uris: [] }]) },
+        dir,
+      ),
+    ).toEqual([
+      { ...cli, redirect_uris: [], post_logout_redirect_uris: [], skip_consent: false },
+      { ...cli, client_id: 'tv', redirect_uris: [], post_logout_redirect_uris: [], skip_consent: false },
+    ])
+    const both = { ...confidential, grant_types: ['authorization_code', deviceGrant] }
+    expect(readOidcClients({ SIGNET_OIDC_CLIENTS: JSON.stringify([both]) }, dir)[0]?.grant_types).toEqual([
+      'authorization_code',
+      deviceGrant,
+    ])
+  })
+
+  it('asks for redirect URIs exactly when the client is redirected to', () => {
+    const { redirect_uris: _none, ...withoutRedirects } = confidential
+    expect(configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([withoutRedirects]) })).toBe(
+      'SIGNET_OIDC_CLIENTS[0].redirect_uris: expected the redirect URIs of a client with the "authorization_code" grant',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          { ...withoutRedirects, grant_types: ['authorization_code', deviceGrant] },
+        ]),
+      }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].redirect_uris: expected the redirect URIs of a client with the "authorization_code" grant',
+    )
+    expect(
+      configError({ SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...confidential, grant_types: [deviceGrant] }]) }),
+    ).toBe(
+      'SIGNET_OIDC_CLIENTS[0].redirect_uris: only a client with the "authorization_code" grant is redirected to: remove "redirect_uris" or add "authorization_code" to "grant_types"',
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([{ ...withoutRedirects, grant_types: ['refresh_token'] }]),
+      }),
+    ).toBe(
+      `SIGNET_OIDC_CLIENTS[0].grant_types: expected "authorization_code" or "${deviceGrant}" in the list (a sign-in starts with one of them)`,
+    )
+    expect(
+      configError({
+        SIGNET_OIDC_CLIENTS: JSON.stringify([
+          { ...withoutRedirects, grant_types: [deviceGrant, deviceGrant] },
+        ]),
+      }),
+    ).toBe('SIGNET_OIDC_CLIENTS[0].grant_types: a grant type is listed twice')
+  })
+
+  it('reads SIGNET_OIDC_DEVICE_CODE_TTL: 15 minutes by default, at most a day', () => {
+    expect(loadConfig({ ...chainEnv, SIGNET_OIDC_DEVICE_CODE_TTL: '24h' }).oidc.deviceCodeTtlMs).toBe(
+      24 * 3600 * 1000,
+    )
+    expect(loadConfig({ ...chainEnv, SIGNET_OIDC_DEVICE_CODE_TTL: '90s' }).oidc.deviceCodeTtlMs).toBe(90_000)
+    expect(configError({ SIGNET_OIDC_DEVICE_CODE_TTL: '2d' })).toBe(
+      'SIGNET_OIDC_DEVICE_CODE_TTL: expected a duration from 1s to 24h, got "2d"',
+    )
+    expect(configError({ SIGNET_OIDC_DEVICE_CODE_TTL: '500ms' })).toBe(
+      'SIGNET_OIDC_DEVICE_CODE_TTL: expected a duration from 1s to 24h, got "500ms"',
+    )
+    expect(configError({ SIGNET_OIDC_DEVICE_CODE_TTL: 'soon' })).toBe(
+      'SIGNET_OIDC_DEVICE_CODE_TTL: expected a duration such as 90s, 30m, 24h or 7d, got "soon"',
     )
   })
 

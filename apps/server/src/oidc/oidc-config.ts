@@ -12,6 +12,7 @@ import { readJsonSetting } from '../config/json-setting.ts'
 export type OidcClientConfig = {
   client_id: string
   client_name: string
+  /** Where the authorization code goes; empty for a client without the `authorization_code` grant. */
   redirect_uris: string[]
   post_logout_redirect_uris: string[]
   token_endpoint_auth_method: 'client_secret_basic' | 'client_secret_post' | 'none'
@@ -19,8 +20,10 @@ export type OidcClientConfig = {
   /** The operator's own application: no consent screen. */
   skip_consent: boolean
   /**
-   * What the client may exchange at the token endpoint: always `authorization_code`; `refresh_token`
-   * lets it ask for `offline_access` and keep a user signed in without a new wallet prompt.
+   * What the client may exchange at the token endpoint: `authorization_code` (a browser redirected back
+   * to it) and/or the device code (RFC 8628: a command-line tool, a TV — the user signs in on another
+   * screen); `refresh_token` lets it ask for `offline_access` and keep a user signed in without a new
+   * wallet prompt.
    */
   grant_types: OidcGrantType[]
   /**
@@ -32,8 +35,11 @@ export type OidcClientConfig = {
   backchannel_logout_session_required?: boolean
 }
 
+/** The device authorization grant (RFC 8628). */
+export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
+
 /** The grants Signet's provider offers a client. */
-export const oidcGrantTypes = ['authorization_code', 'refresh_token'] as const
+export const oidcGrantTypes = ['authorization_code', deviceCodeGrantType, 'refresh_token'] as const
 export type OidcGrantType = (typeof oidcGrantTypes)[number]
 
 export type OidcSigningKey = Record<string, unknown> & { kty: string; kid?: string }
@@ -55,7 +61,8 @@ const clientSchema = z
         /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=][A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;= ]*$/,
         'expected a name of letters, digits, spaces and URL punctuation (it goes into the SIWE statement)',
       ),
-    redirect_uris: z.array(redirectUri).min(1, 'expected at least one redirect URI'),
+    // Required with the authorization_code grant only (checked below): a device has nowhere to redirect to.
+    redirect_uris: z.array(redirectUri).optional(),
     post_logout_redirect_uris: z.array(redirectUri).default([]),
     client_secret: z.string().min(32, 'expected at least 32 characters').max(500).optional(),
     token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post', 'none']).optional(),
@@ -63,8 +70,8 @@ const clientSchema = z
     grant_types: z
       .array(z.enum(oidcGrantTypes))
       .min(1)
-      .refine((grants) => grants.includes('authorization_code'), {
-        message: 'expected "authorization_code" in the list (every sign-in starts with it)',
+      .refine((grants) => grants.includes('authorization_code') || grants.includes(deviceCodeGrantType), {
+        message: `expected "authorization_code" or "${deviceCodeGrantType}" in the list (a sign-in starts with one of them)`,
       })
       .refine((grants) => new Set(grants).size === grants.length, { message: 'a grant type is listed twice' })
       .default(['authorization_code']),
@@ -73,6 +80,27 @@ const clientSchema = z
   })
   .strict()
   .superRefine((client, context) => {
+    const redirects = client.grant_types.includes('authorization_code')
+    if (redirects && client.redirect_uris === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['redirect_uris'],
+        message: 'expected the redirect URIs of a client with the "authorization_code" grant',
+      })
+    } else if (redirects && client.redirect_uris?.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['redirect_uris'],
+        message: 'expected at least one redirect URI',
+      })
+    } else if (!redirects && (client.redirect_uris?.length ?? 0) > 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['redirect_uris'],
+        message:
+          'only a client with the "authorization_code" grant is redirected to: remove "redirect_uris" or add "authorization_code" to "grant_types"',
+      })
+    }
     const method = client.token_endpoint_auth_method
     if (method === 'none' && client.client_secret !== undefined) {
       context.addIssue({
@@ -132,6 +160,7 @@ export function readOidcClients(env: Record<string, string | undefined>, cwd: st
   if (parsed === undefined) return []
   return parseWithSchema(clientsSchema, parsed, 'SIGNET_OIDC_CLIENTS').map((client) => ({
     ...client,
+    redirect_uris: client.redirect_uris ?? [],
     token_endpoint_auth_method: client.token_endpoint_auth_method ?? 'client_secret_basic',
   }))
 }

@@ -8,9 +8,11 @@ import type { RateLimiter } from '../http/rate-limit.ts'
 import { requestId, requestIdHeader } from '../http/request-id.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import type { EndedSession } from '../store/session-store.ts'
+import { deviceFlowFeature, devicePagesMiddleware } from './device-flow.ts'
 import { accountClaims, findOidcAccount, oidcScopeClaims } from './oidc-account.ts'
 import { oidcAdapterFactory } from './oidc-adapter.ts'
 import type { OidcClientConfig } from './oidc-config.ts'
+import { escapeHtml, page } from './oidc-page.ts'
 import type { OidcSecrets } from './oidc-secrets.ts'
 import { oidcGrantTtlSeconds, oidcTokenTtl } from './token-lifetimes.ts'
 
@@ -28,6 +30,11 @@ export type OidcProviderOptions = {
   /** How long a refresh token lives (`SIGNET_OIDC_REFRESH_TTL`), in seconds; its grant lives as long. */
   refreshTtlSeconds: number
   /**
+   * How long a device code lives (`SIGNET_OIDC_DEVICE_CODE_TTL`), in seconds; the sign-in pages a device's
+   * request opens live as long (a Safe's co-owners may take a while).
+   */
+  deviceCodeTtlSeconds: number
+  /**
    * RP-initiated logout ends Signet's own session too: the name of its cookie, and how to revoke the
    * session of a cookie token.
    */
@@ -43,8 +50,9 @@ export type OidcProviderOptions = {
  * clients), ID token, userinfo, revocation, RP-initiated logout, refresh tokens for clients that list
  * the `refresh_token` grant and ask for `offline_access` (rotated on every use; a reused one revokes its
  * whole grant, which oidc-provider does when `rotateRefreshToken` is on), and token introspection
- * (RFC 7662) for authenticated clients, and back-channel logout (logout tokens queued durably, sent by
- * backchannel-logout/logout-deliverer.ts). Its development interactions and dynamic registration are off;
+ * (RFC 7662) for authenticated clients, back-channel logout (logout tokens queued durably, sent by
+ * backchannel-logout/logout-deliverer.ts), and the device authorization grant (RFC 8628, device-flow.ts)
+ * for clients that list it. Its development interactions and dynamic registration are off;
  * sign-in and consent are Signet's own pages (interaction-routes.ts).
  *
  * @example const provider = createOidcProvider({ db, origin, clients, secrets, appName: 'Signet' })
@@ -67,7 +75,8 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
           }
         : {}),
       grant_types: [...client.grant_types],
-      response_types: ['code'],
+      // A device-only client is never redirected to: it has no response type (and no redirect URI).
+      response_types: client.grant_types.includes('authorization_code') ? ['code'] : [],
       // auth_time in every ID token: for a Safe it is when the owners' signature completed.
       require_auth_time: true,
     })),
@@ -106,6 +115,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
       // Client metadata, discovery and `sid` in ID tokens are the provider's; the sending is Signet's
       // durable queue (see the override of Client#backchannelLogout below).
       backchannelLogout: { enabled: true },
+      deviceFlow: deviceFlowFeature(options.appName),
     },
     interactions: {
       url: (_ctx, interaction) => `${oidcInteractionPath}/${interaction.uid}`,
@@ -157,6 +167,13 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     ttl: {
       ...oidcTokenTtl,
       RefreshToken: options.refreshTtlSeconds,
+      DeviceCode: options.deviceCodeTtlSeconds,
+      // A device's request: its sign-in page lives as long as its device code still does.
+      Interaction: (ctx) => {
+        const deviceCodeExpiry = ctx.oidc.entities.DeviceCode?.exp
+        if (typeof deviceCodeExpiry !== 'number') return oidcTokenTtl.Interaction
+        return Math.max(1, deviceCodeExpiry - Math.floor(Date.now() / 1000))
+      },
       // A grant outlives its refresh tokens: it is what they are revoked by.
       Grant: oidcGrantTtlSeconds(options.refreshTtlSeconds),
     },
@@ -178,6 +195,7 @@ export function createOidcProvider(options: OidcProviderOptions): Provider {
     ])
     options.onLogoutQueued?.()
   }
+  provider.use(devicePagesMiddleware)
   const signetSession = options.signetSession
   if (signetSession) {
     // After the user confirmed the logout (and before the answer leaves): the Signet session of this
@@ -260,7 +278,13 @@ export function oidcRequestHandler(
     req.headers['x-request-id'] = id
     res.setHeader(requestIdHeader, id)
     const path = (req.url ?? '/').split('?')[0] ?? '/'
-    const limiter = path === '/auth' ? limits?.authorization : path === '/token' ? limits?.token : undefined
+    // A device's request and the typing of its user code count as authorization requests: the code
+    // page must not become a way to guess codes.
+    const limiter = ['/auth', '/device/auth', '/device'].includes(path)
+      ? limits?.authorization
+      : path === '/token'
+        ? limits?.token
+        : undefined
     const retryAfter = limiter && limits ? await limiter.hit(limits.clientKey(req)) : undefined
     if (retryAfter !== undefined) {
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
@@ -291,14 +315,4 @@ export function oidcRequestHandler(
     })
     return true
   }
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem}button{font:inherit;padding:.5rem 1rem;margin-right:.5rem}</style></head>
-<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

@@ -94,7 +94,11 @@ describe('OpenID Connect refresh tokens and introspection', () => {
       introspection_endpoint: string
     }
     expect(discovery.scopes_supported).toEqual(['openid', 'profile', 'eth', 'safe', 'offline_access'])
-    expect(discovery.grant_types_supported).toEqual(['authorization_code', 'refresh_token'])
+    expect(discovery.grant_types_supported).toEqual([
+      'authorization_code',
+      'refresh_token',
+      'urn:ietf:params:oauth:grant-type:device_code',
+    ])
     expect(discovery.introspection_endpoint).toBe(`${signet.url}/oidc/token/introspection`)
   })
 

@@ -29,8 +29,9 @@ export type OidcInteractionAppProps = AppProps & { uid: string }
 /**
  * An application's sign-in request (`/oidc/interaction/<uid>`): says which application asks and for
  * what, then the usual Connect Wallet and Verify account — the message names the application and lists
- * its redirect URI — or "Continue as" this browser's Signet session; then consent (unless the operator
- * made the application skip it), then back to the application.
+ * its redirect URI (for a device's request, Signet's device page) — or "Continue as" this browser's
+ * Signet session; then consent (unless the operator made the application skip it), then back to the
+ * application, or for a device to Signet's "signed in" page.
  */
 export default function OidcInteractionApp({
   uid,
@@ -71,7 +72,7 @@ export default function OidcInteractionApp({
     }
   }, [api, leaveFor])
   const message = useMemo(
-    () => (details ? { statement: details.statement, resources: [details.redirectUri] } : undefined),
+    () => (details ? { statement: details.statement, resources: [details.resource] } : undefined),
     [details],
   )
   const safeSignInStorage = useMemo(
@@ -188,7 +189,7 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
       storage: applicationStorage(window.localStorage, details.client.id),
       appName: config.appName,
       location: window.location,
-      application: { statement: details.statement, resources: [details.redirectUri] },
+      application: { statement: details.statement, resources: [details.resource] },
     }
   }, [api, config.gatewayUrl, config.appName, details, finishWithSafe])
   const step = (action: () => Promise<string>) => async () => {
@@ -202,6 +203,8 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
     }
   }
   const name = details.client.name
+  // null: a device's request (RFC 8628), which ends on Signet's "signed in" page, not at the application.
+  const redirectUri = details.redirectUri
   return (
     <section className="oidc-request" aria-labelledby="oidc-request-title" data-testid="oidc-request">
       <h1 id="oidc-request-title">{t('request.title', { name })}</h1>
@@ -212,25 +215,37 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
           <li key={scope}>{isDescribedScope(scope) ? t(`scopes.${scope}`) : scope}</li>
         ))}
       </ul>
-      <p>
-        {t.rich('request.proofGoesTo', {
-          redirectUri: details.redirectUri,
-          uri: (text) => (
-            <code data-testid="oidc-redirect-uri" dir="ltr">
-              {text}
-            </code>
-          ),
-        })}
-      </p>
+      {redirectUri === null ? (
+        <p data-testid="oidc-device">{t('request.deviceReceives', { name })}</p>
+      ) : (
+        <p>
+          {t.rich('request.proofGoesTo', {
+            redirectUri,
+            uri: (text) => (
+              <code data-testid="oidc-redirect-uri" dir="ltr">
+                {text}
+              </code>
+            ),
+          })}
+        </p>
+      )}
       {returnToApplication ? (
         <div className="notice" role="status" data-testid="oidc-return">
-          <p>{t('request.safeRequestEnded', { name })}</p>
-          <a className="button primary" href={new URL('/', details.redirectUri).href}>
-            {t('request.returnTo', { name })}
-          </a>
+          {redirectUri === null ? (
+            <p>{t('request.safeRequestEndedOnDevice', { name })}</p>
+          ) : (
+            <>
+              <p>{t('request.safeRequestEnded', { name })}</p>
+              <a className="button primary" href={new URL('/', redirectUri).href}>
+                {t('request.returnTo', { name })}
+              </a>
+            </>
+          )}
         </div>
       ) : leaving ? (
-        <p role="status">{t('request.returning', { name })}</p>
+        <p role="status">
+          {redirectUri === null ? t('request.finishing', { name }) : t('request.returning', { name })}
+        </p>
       ) : details.prompt === 'login' && details.safeCompletion ? (
         <p role="status">{t('request.signingInAsSafe')}</p>
       ) : details.prompt === 'login' ? (
