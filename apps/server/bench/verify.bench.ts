@@ -14,6 +14,9 @@
 // HTTP. A sign-in is lost when its answer is not 200 with a session cookie, or when the database holds
 // fewer sessions than 200 answers at the end; the bench exits 1 when any is lost.
 //
+// A one-process server with SIGNET_METRICS=off runs in the same rounds: the cost of the Prometheus
+// metrics (counted on every sign-in) is the ratio of the two, printed at the end (target: within 5 %).
+//
 // --before adds a one-process server started from another checkout (e.g. a `git worktree` of the
 // previous commit), measured in the same rounds: before/after figures under the same machine load.
 // --profile DIR runs the servers under `node --cpu-prof` (workers too) and writes DIR/sign-in-windows.json:
@@ -28,6 +31,8 @@ import SQLite from 'better-sqlite3'
 import secp256k1 from 'secp256k1'
 import { type Address, type Hex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSignetMetrics, observeSignIn } from '../src/operations/metrics.ts'
+import { openDatabase } from '../src/store/database.ts'
 import { type EcdsaBackend, nativeSecp256k1Available } from '../src/verify/ecdsa-recover.ts'
 import { personalSignHash } from '../src/verify/eip191-hash.ts'
 import { verifySignature } from '../src/verify/verify-signature.ts'
@@ -95,6 +100,11 @@ async function main() {
       )
     }
     servers.push(await startServer('HTTP sign-ins end to end, 1 process', dataDir, {}))
+    servers.push(
+      await startServer('HTTP sign-ins end to end, 1 process, SIGNET_METRICS=off', dataDir, {
+        SIGNET_METRICS: 'off',
+      }),
+    )
     if (workers > 1) {
       servers.push(
         await startServer(`HTTP sign-ins end to end, SIGNET_WORKERS=${workers}`, dataDir, {
@@ -183,6 +193,20 @@ async function main() {
     console.log(
       `\nGoal of issue 7, end-to-end sign-ins ≥ 5× viem verifyMessage on one core: ${http.map((row) => `${row.name.replace('HTTP sign-ins end to end, ', '')} ${row.ratio.toFixed(2)}× (${row.ratio >= 5 ? 'met' : 'not met'})`).join('; ')}`,
     )
+    const metricsOn = names.indexOf('HTTP sign-ins end to end, 1 process')
+    const metricsOff = names.indexOf('HTTP sign-ins end to end, 1 process, SIGNET_METRICS=off')
+    const on = results[metricsOn] as Measure[]
+    const off = results[metricsOff] as Measure[]
+    const throughputRatio = median(on.map((run, round) => run.perSecond / (off[round] as Measure).perSecond))
+    const cpuRatio = median(on.map((run, round) => run.cpuMicros / (off[round] as Measure).cpuMicros))
+    const recording = await metricsRecordingCost()
+    const serverCpu = rows[metricsOff]?.cpuMicros ?? 1
+    console.log(
+      `\nMetrics on vs off (1 process, same rounds): ${(rows[metricsOn]?.perSecond ?? 0).toFixed(0)} vs ${(rows[metricsOff]?.perSecond ?? 0).toFixed(0)} sign-ins/s, on/off per round ${(throughputRatio * 100).toFixed(1)} % (median; ${throughputRatio >= 0.95 ? 'within' : 'not within'} 5 %); server CPU per sign-in on/off ${(cpuRatio * 100).toFixed(1)} % (${cpuRatio <= 1.05 ? 'within' : 'not within'} 5 %)`,
+    )
+    console.log(
+      `Metrics recording alone (observeSignIn, ${recording.calls} calls each way, alternating): ${recording.onNanos.toFixed(0)} ns with metrics vs ${recording.offNanos.toFixed(0)} ns without per sign-in, ${((recording.onNanos - recording.offNanos) / 1000).toFixed(2)} µs more = ${((100 * (recording.onNanos - recording.offNanos)) / 1000 / serverCpu).toFixed(2)} % of the server's CPU per sign-in`,
+    )
     const lost = servers.reduce((total, server) => total + server.lost, 0)
     console.log(
       `\nSign-ins sent over HTTP: ${servers.map((server) => `${server.ok + server.lost} (${server.name.replace('HTTP sign-ins end to end, ', '')})`).join(', ')}; sign-ins lost: ${lost}`,
@@ -232,6 +256,8 @@ async function startServer(
         // EOA sign-ins never call the RPC; nothing listens on port 9.
         SIGNET_RPC_31337: 'http://127.0.0.1:9',
         SIGNET_RATE_LIMIT: 'off',
+        // PORT + 1, the default, may be taken: another free port.
+        SIGNET_MANAGEMENT_PORT: '0',
         LOG_LEVEL: values['log-level'],
         ...env,
       },
@@ -343,6 +369,35 @@ async function signInOverHttp(server: Server, requests: SignedRequest[]): Promis
     cpuMicros: cpuMicros / bodies.length,
     clientCpuMicros: (client.user + client.system) / bodies.length,
   }
+}
+
+/**
+ * What counting a sign-in costs, apart from any HTTP noise: observeSignIn around an instant sign-in with a
+ * real registry and without one, in alternating batches on this thread; medians of the batches, ns/call.
+ */
+async function metricsRecordingCost(): Promise<{ calls: number; onNanos: number; offNanos: number }> {
+  const db = await openDatabase({ kind: 'sqlite', path: ':memory:' })
+  const metrics = createSignetMetrics(db)
+  const signedIn = { session: { accountType: 'eoa' } }
+  const signIn = () => Promise.resolve(signedIn)
+  const batch = 20_000
+  const timeBatch = async (withMetrics: boolean) => {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < batch; i++) await observeSignIn(withMetrics ? metrics : undefined, signIn)
+    return Number(process.hrtime.bigint() - start) / batch
+  }
+  const on: number[] = []
+  const off: number[] = []
+  for (let round = 0; round < 21; round++) {
+    // Round 0 warms both paths up and is not counted.
+    const a = await timeBatch(true)
+    const b = await timeBatch(false)
+    if (round === 0) continue
+    on.push(a)
+    off.push(b)
+  }
+  await db.destroy()
+  return { calls: batch * 20, onNanos: median(on), offNanos: median(off) }
 }
 
 /** A process and its descendants (Linux /proc). */

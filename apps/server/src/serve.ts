@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type HttpBindings, type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
 import pino, { type Logger } from 'pino'
@@ -22,6 +22,16 @@ import { defaultWebDist } from './http/web-app.ts'
 import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
 import { loadOidcSecrets } from './oidc/oidc-secrets.ts'
+import { ChainHealth } from './operations/chain-health.ts'
+import { HttpDrain } from './operations/draining.ts'
+import { startManagementServer } from './operations/management-server.ts'
+import {
+  countOidcTokens,
+  countRateLimited,
+  createSignetMetrics,
+  type SignetMetrics,
+} from './operations/metrics.ts'
+import { ReadinessProbe, type ReadinessReport } from './operations/readiness.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
@@ -30,6 +40,11 @@ export type StartSignetOptions = {
   log?: Logger
   /** The built web app; defaults to apps/web/dist. */
   webDist?: string
+  /**
+   * Whether this process opens the management listener (SIGNET_MANAGEMENT_PORT); default true. A
+   * cluster's workers do not: their primary answers for all of them.
+   */
+  managementListener?: boolean
 }
 
 export type RunningSignet = {
@@ -51,6 +66,20 @@ export type RunningSignet = {
   }
   /** The open database (nonces, sessions): for an operator's tooling and for tests that age records. */
   db: StoreDatabase
+  /** The management listener (`/livez`, `/readyz`, `/metrics`), e.g. `http://127.0.0.1:8788`; none when off. */
+  managementUrl?: string
+  /** This process's metrics; undefined with SIGNET_METRICS=off. */
+  metrics?: SignetMetrics
+  /** What `/readyz` answers. */
+  readiness(): Promise<ReadinessReport>
+  /**
+   * The graceful stop's first half: `/readyz` answers 503 at once, the public listener stops accepting
+   * connections and closes idle ones; resolves when every request in flight has been answered. `stop()`
+   * then closes the rest (and cuts any connection still open).
+   */
+  drain(): Promise<void>
+  /** Requests of the public listener whose answer is not out yet. */
+  inFlightRequests(): number
   stop(): Promise<void>
 }
 
@@ -67,6 +96,7 @@ export async function startSignet({
   env,
   log = createLogger(env),
   webDist = defaultWebDist,
+  managementListener = true,
 }: StartSignetOptions): Promise<RunningSignet> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
@@ -85,24 +115,39 @@ export async function startSignet({
     }
     const db = await openDatabase(config.database)
     stops.push(() => db.destroy())
+    const metrics = config.metricsEnabled ? createSignetMetrics(db) : undefined
+    const chainHealth = new ChainHealth(config.chains.map((chain) => chain.id))
 
     const clients = new Map<number, ChainClient>(
       config.chains.map((chain) => [
         chain.id,
-        createChainClient({ chainId: chain.id, rpcUrls: chain.rpcUrls }),
+        createChainClient({
+          chainId: chain.id,
+          rpcUrls: chain.rpcUrls,
+          onRequest: chainHealth.observer(chain.id, metrics),
+        }),
       ]),
     )
     stops.push(async () => closeRpcWebSockets())
     const gatewayUrl = config.gatewayUrl ?? demo?.gatewayUrl ?? hostedGatewayUrl
 
     const oidcSecrets = config.oidc.enabled ? await loadOidcSecrets(db, config.oidc.jwks) : undefined
+    const readiness = new ReadinessProbe({
+      db,
+      oidcKeys: () => (!oidcSecrets ? 'off' : oidcSecrets.jwks.keys.length > 0 ? 'ok' : 'missing'),
+      chains: chainHealth,
+    })
+    const drain = new HttpDrain()
 
     // The origin defaults to the port we actually get, so the app is built after listening.
     let handler: ((request: Request, env: HttpBindings) => Response | Promise<Response>) | undefined
     let nodeHandler: NodeHandler | undefined
     const server = await listen(
       (request, env) => handler?.(request, env) ?? startingResponse(),
-      (req, res) => nodeHandler?.(req, res) ?? false,
+      (req, res) => {
+        drain.track(res)
+        return nodeHandler?.(req, res) ?? false
+      },
       config,
     )
     stops.push(() => closeServer(server))
@@ -148,6 +193,7 @@ export async function startSignet({
           signetSession: { cookieName: sessionCookieName, revoke: (token) => deleteSession(db, token) },
         })
       : undefined
+    if (oidcProvider) countOidcTokens(oidcProvider, metrics)
     const publicConfig = toPublicConfig(resolved, gatewayUrl, demo?.fixtures, walletConnectRelayUrl)
     const oidcRedirectUris = oidcClients.flatMap((client) => [
       ...client.redirect_uris,
@@ -160,8 +206,12 @@ export async function startSignet({
         appContentSecurityPolicy({ publicConfig, safeHosts: resolved.safeHosts, oidcRedirectUris }),
         config.rateLimit.enabled
           ? {
-              authorization: new RateLimiter(db, 'oidc-authorization', config.rateLimit.noncePerMinute),
-              token: new RateLimiter(db, 'oidc-token', config.rateLimit.verifyPerMinute),
+              authorization: new RateLimiter(db, 'oidc-authorization', config.rateLimit.noncePerMinute, {
+                onLimited: (route) => countRateLimited(metrics, route),
+              }),
+              token: new RateLimiter(db, 'oidc-token', config.rateLimit.verifyPerMinute, {
+                onLimited: (route) => countRateLimited(metrics, route),
+              }),
               clientKey: (req) => {
                 const forwarded = req.headers['x-forwarded-for']
                 return clientAddress(
@@ -190,6 +240,7 @@ export async function startSignet({
       rateLimit: config.rateLimit,
       webDist,
       log,
+      ...(metrics ? { metrics } : {}),
       ...(oidcProvider ? { oidcProvider, oidcRedirectUris } : {}),
     })
     handler = (request, env) => app.fetch(request, env)
@@ -199,6 +250,23 @@ export async function startSignet({
     sweeper.unref()
     stops.push(async () => clearInterval(sweeper))
 
+    const management =
+      managementListener && config.management
+        ? await startManagementServer(config.management, {
+            readiness: () => readiness.report(),
+            ...(metrics
+              ? {
+                  metrics: async () => ({
+                    contentType: metrics.registry.contentType,
+                    text: await metrics.registry.metrics(),
+                  }),
+                }
+              : {}),
+          })
+        : undefined
+    // Last to close: /readyz keeps answering (503) while the rest stops.
+    if (management) stops.unshift(() => management.stop())
+
     const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
     return {
       url: origin,
@@ -206,6 +274,15 @@ export async function startSignet({
       config: resolved,
       demo,
       db,
+      ...(management ? { managementUrl: management.url } : {}),
+      ...(metrics ? { metrics } : {}),
+      readiness: () => readiness.report(),
+      drain: () => {
+        readiness.markDraining()
+        // Our own createServer made it: node:http's Server (ServerType also covers HTTP/2).
+        return drain.drain(server as Server)
+      },
+      inFlightRequests: () => drain.inFlight,
       stop: stopAll,
     }
   } catch (error) {

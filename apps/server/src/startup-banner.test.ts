@@ -8,6 +8,13 @@ describe('startupBanner', () => {
     )
   })
 
+  it('prints the management listener when there is one', () => {
+    expect(startupBanner({ url: 'https://signet.example', managementUrl: 'http://127.0.0.1:8788' })).toBe(
+      'Signet is running at https://signet.example (Ctrl-C to stop)\n' +
+        'Management (probes and metrics): http://127.0.0.1:8788 (/livez, /readyz, /metrics)\n',
+    )
+  })
+
   it('prints the local chain, gateway, sandbox, demo accounts and Safes in demo mode', () => {
     const a = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', privateKey: '0xac09' }
     const b = { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', privateKey: '0x59c6' }

@@ -1,12 +1,18 @@
 import type { RunningSignet } from './serve.ts'
 
+/** The management listener's line of the banner (a cluster's primary prints it too). */
+export function managementBannerLine(managementUrl: string): string {
+  return `Management (probes and metrics): ${managementUrl} (/livez, /readyz, /metrics)`
+}
+
 /**
  * What `signet serve` prints once it listens: the URL and, in demo mode, the local chain, the local
  * gateway, the sandbox Safe{Wallet} host, the funded demo accounts (anvil's public test keys) and the
  * demo Safes — enough to try every flow by hand.
  */
-export function startupBanner(signet: Pick<RunningSignet, 'url' | 'demo'>): string {
+export function startupBanner(signet: Pick<RunningSignet, 'url' | 'demo' | 'managementUrl'>): string {
   const lines = [`Signet is running at ${signet.url} (Ctrl-C to stop)`]
+  if (signet.managementUrl) lines.push(managementBannerLine(signet.managementUrl))
   const demo = signet.demo
   if (demo) {
     const accounts = demo.fixtures.demoAccounts ?? []

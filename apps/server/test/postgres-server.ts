@@ -16,7 +16,14 @@ import { dirname, join, resolve } from 'node:path'
 import { freePort } from '@signet/devchain/free-port'
 import pg from 'pg'
 
-export type TestPostgres = { url: string; stop(): Promise<void> }
+export type TestPostgres = {
+  url: string
+  stop(): Promise<void>
+  /** Stops the server but keeps its data: an outage, until `restart`. */
+  halt(): Promise<void>
+  /** Starts the halted server again, on the same port and data. */
+  restart(): Promise<void>
+}
 
 /** Why the test Postgres could not start, and what to do about it. */
 export class TestPostgresError extends Error {
@@ -60,7 +67,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     rmSync(passwordFile, { force: true })
   }
 
-  const server = await startServer(join(binaries, 'bin', 'postgres'), databaseDir, port, runAs)
+  let server = await startServer(join(binaries, 'bin', 'postgres'), databaseDir, port, runAs)
   const url = `postgres://signet:signet@127.0.0.1:${port}`
   const admin = new pg.Client({ connectionString: `${url}/postgres` })
   await admin.connect()
@@ -72,6 +79,10 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     async stop() {
       await stopServer(server)
       rmSync(databaseDir, { recursive: true, force: true })
+    },
+    halt: () => stopServer(server),
+    async restart() {
+      server = await startServer(join(binaries, 'bin', 'postgres'), databaseDir, port, runAs)
     },
   }
 }

@@ -1,5 +1,6 @@
 import type { Address } from 'viem'
 import { InvalidSignatureError, type SignetError, SignInError } from '../errors.ts'
+import { observeSignIn, type SignetMetrics } from '../operations/metrics.ts'
 import { parseDateTime } from '../siwe/date-time.ts'
 import { parseSiweMessage, type SiweMessage } from '../siwe/parse.ts'
 import { checkSiweRules } from '../siwe/rules.ts'
@@ -21,6 +22,8 @@ export type SignInContext = {
   clientFor: (chainId: number) => RpcClient | undefined
   sessionTtlMs: number
   now?: () => number
+  /** Counts each sign-in's result and duration (none: metrics off). */
+  metrics?: SignetMetrics
 }
 
 /**
@@ -34,7 +37,14 @@ export type SignInContext = {
  *   (401), `rpc_unavailable` (503).
  * @example const { token, session } = await signIn({ message, signature }, context)
  */
-export async function signIn(
+export function signIn(
+  request: { message: string; signature: string },
+  context: SignInContext,
+): Promise<{ token: string; session: Session }> {
+  return observeSignIn(context.metrics, () => verifyAndOpenSession(request, context))
+}
+
+async function verifyAndOpenSession(
   request: { message: string; signature: string },
   context: SignInContext,
 ): Promise<{ token: string; session: Session }> {

@@ -28,7 +28,11 @@ export type CreateChainClientParameters = {
   rpcUrls: readonly string[]
   /** Chain metadata when the caller has it (name, currency); a bare one is made from the id otherwise. */
   chain?: Chain
+  /** Told of every JSON-RPC request sent to one of the URLs: its error, or undefined when it succeeded. */
+  onRequest?: RpcRequestObserver
 }
+
+export type RpcRequestObserver = (error?: unknown) => void
 
 /** An RPC URL whose scheme is none of http, https, ws, wss. */
 export class InvalidRpcUrlError extends SignetError {
@@ -47,15 +51,16 @@ export class InvalidRpcUrlError extends SignetError {
  * const client = createChainClient({ chainId: 31337, rpcUrls: ['http://127.0.0.1:8545'] })
  * await client.getBlockNumber()
  */
-export function createChainClient({ chainId, rpcUrls, chain }: CreateChainClientParameters) {
+export function createChainClient({ chainId, rpcUrls, chain, onRequest }: CreateChainClientParameters) {
   if (rpcUrls.length === 0) throw new Error(`Chain ${chainId} has no RPC URL.`)
   const { timeout, retryCount, retryDelay, batchWait } = rpcTransportSettings
   const transports: Transport[] = rpcUrls.map((url) => {
     const scheme = url.slice(0, url.indexOf(':')).toLowerCase()
-    if (scheme === 'http' || scheme === 'https') return http(url, { timeout, batch: { wait: batchWait } })
+    if (scheme === 'http' || scheme === 'https')
+      return observed(http(url, { timeout, batch: { wait: batchWait } }), onRequest)
     if (scheme === 'ws' || scheme === 'wss') {
       ensureGlobalWebSocket()
-      return webSocket(url, { timeout })
+      return observed(webSocket(url, { timeout }), onRequest)
     }
     throw new InvalidRpcUrlError(url)
   })
@@ -69,6 +74,25 @@ export function createChainClient({ chainId, rpcUrls, chain }: CreateChainClient
 }
 
 export type ChainClient = ReturnType<typeof createChainClient>
+
+/** The transport, telling `onRequest` how each request it sends ends (retries of the fallback included). */
+function observed(transport: Transport, onRequest: RpcRequestObserver | undefined): Transport {
+  if (!onRequest) return transport
+  return (parameters) => {
+    const created = transport(parameters)
+    const request = (async (args: Parameters<typeof created.request>[0], options?: object) => {
+      try {
+        const result = await created.request(args, options)
+        onRequest()
+        return result
+      } catch (error) {
+        onRequest(error)
+        throw error
+      }
+    }) as typeof created.request
+    return { ...created, request }
+  }
+}
 
 /**
  * Closes every WebSocket RPC connection viem holds open in this process (they are shared per URL and

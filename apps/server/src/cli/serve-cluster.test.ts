@@ -138,8 +138,9 @@ describe('signet serve with SIGNET_WORKERS', { timeout: 240_000 }, () => {
     const primary = serve.child.pid as number
     const workers = childPids(primary)
     expect(workers).toHaveLength(2)
+    // The primary runs the management listener, on PORT + 1 by default.
     expect(serve.stdout()).toBe(
-      `Signet is running at ${origin} (Ctrl-C to stop)\nWorkers: 2 processes sharing the port (SIGNET_WORKERS)\n`,
+      `Signet is running at ${origin} (Ctrl-C to stop)\nManagement (probes and metrics): http://127.0.0.1:${port + 1} (/livez, /readyz, /metrics)\nWorkers: 2 processes sharing the port (SIGNET_WORKERS)\n`,
     )
 
     // Nonces and sessions live in the shared database, whichever worker answers which request.

@@ -1,10 +1,25 @@
 import cluster, { type Worker } from 'node:cluster'
-import { ConfigError, loadConfig } from '../config/config.ts'
+import { ConfigError, loadConfig, type SignetConfig } from '../config/config.ts'
+import {
+  answerOperationsRequests,
+  clusterMetrics,
+  clusterReadiness,
+  createPrimaryRegistry,
+} from '../operations/cluster-operations.ts'
+import {
+  endAfterGraceRanOut,
+  graceTimer,
+  listenForShutdownSignals,
+  type ShutdownSignals,
+} from '../operations/draining.ts'
+import { type ManagementServer, startManagementServer } from '../operations/management-server.ts'
+import { managementBannerLine } from '../startup-banner.ts'
 
 /** What a worker tells the primary once it listens. */
 type ListeningMessage = { type: 'signet-listening'; url: string }
 
-const stopTimeoutMs = 10_000
+/** A worker still running this long after its shutdown grace is killed. */
+const stopMarginMs = 5_000
 /** More unexpected worker deaths than this within `crashWindowMs`: the primary gives up. */
 const maxCrashes = 5
 const crashWindowMs = 60_000
@@ -16,7 +31,7 @@ const crashWindowMs = 60_000
  *
  * @throws {ConfigError} naming SIGNET_WORKERS, or the variable that is bad.
  */
-export function checkClusterConfig(env: Record<string, string | undefined>, workers: number): void {
+export function checkClusterConfig(env: Record<string, string | undefined>, workers: number): SignetConfig {
   const config = loadConfig(env)
   if (config.startLocalChain) {
     throw new ConfigError(
@@ -30,38 +45,65 @@ export function checkClusterConfig(env: Record<string, string | undefined>, work
       `${workers} workers need one database they share; DATABASE_URL=:memory: gives each process its own`,
     )
   }
+  return config
 }
 
 /**
  * The primary of `signet serve` with SIGNET_WORKERS > 1: forks the workers (node:cluster; they share the
  * port, the primary hands connections out round-robin), prints the URL once all listen, restarts a worker
- * that dies, and on SIGINT/SIGTERM stops them all (each closes its server and database) before returning.
- * The first worker starts alone so that it alone migrates the database.
+ * that dies, and on SIGINT/SIGTERM stops them all (each drains: it finishes its requests in flight within
+ * SIGNET_SHUTDOWN_GRACE, then closes its server and database) before returning; a second signal kills them.
+ * The first worker starts alone so that it alone migrates the database. The primary runs the management
+ * listener for all of them (cluster-operations.ts): `/readyz` is 503 from the first signal on.
  *
  * @example process.exitCode = await serveCluster(process.env, 2)
  */
 export async function serveCluster(
   env: Record<string, string | undefined>,
   workers: number,
+  signals: ShutdownSignals = listenForShutdownSignals(),
 ): Promise<number> {
-  checkClusterConfig(env, workers)
+  const config = checkClusterConfig(env, workers)
   const running = new Set<Worker>()
+  const listening = new Set<Worker>()
   let stopping = false
   const crashes: number[] = []
+  let exitFailures = 0
+  let received: NodeJS.Signals | undefined
+  signals.onRepeat = (signal) => {
+    // A second signal: no more waiting.
+    for (const worker of running) worker.process.kill('SIGKILL')
+    process.exit(signal === 'SIGINT' || received === 'SIGINT' ? 130 : 143)
+  }
+  let management: ManagementServer | undefined
+  if (config.management) {
+    const primaryRegistry = config.metricsEnabled ? createPrimaryRegistry(() => listening.size) : undefined
+    management = await startManagementServer(config.management, {
+      readiness: () => clusterReadiness([...listening], workers, stopping),
+      ...(primaryRegistry ? { metrics: () => clusterMetrics(primaryRegistry, [...listening]) } : {}),
+    })
+  }
 
   const fork = () =>
     new Promise<{ url: string; pid: number }>((resolve, reject) => {
       const worker = cluster.fork(env)
       running.add(worker)
-      let listening = false
+      let listened = false
       worker.on('message', (message: ListeningMessage) => {
         if (message?.type !== 'signet-listening') return
-        listening = true
+        listened = true
+        listening.add(worker)
         resolve({ url: message.url, pid: worker.process.pid as number })
       })
+      // A stopping worker closes its IPC channel before it exits: no more questions to it.
+      worker.once('disconnect', () => listening.delete(worker))
+      // Sending to a worker whose channel just closed is reported as an error event: not fatal here.
+      worker.on('error', () => {})
       worker.once('exit', (code, signal) => {
         running.delete(worker)
-        if (!listening)
+        listening.delete(worker)
+        if (code !== 0) exitFailures++
+        if (!listened)
           return reject(
             new Error(`a Signet worker exited before it listened (${signal ?? `exit code ${code}`})`),
           )
@@ -88,9 +130,10 @@ export async function serveCluster(
       })
     })
 
-  const signal = new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', resolve)
-    process.once('SIGTERM', resolve)
+  const signal = signals.first.then((first) => {
+    received = first
+    stopping = true
+    return first
   })
   let url: string
   try {
@@ -105,35 +148,31 @@ export async function serveCluster(
     ])
   } catch (error) {
     stopping = true
-    await stopWorkers(running)
+    await stopWorkers(running, config.shutdownGraceMs + stopMarginMs)
+    await management?.stop()
     throw error
   }
   process.stdout.write(`Signet is running at ${url} (Ctrl-C to stop)\n`)
+  if (management) process.stdout.write(`${managementBannerLine(management.url)}\n`)
   process.stdout.write(`Workers: ${workers} processes sharing the port (SIGNET_WORKERS)\n`)
 
-  const received = await signal
-  stopping = true
-  const forceExit = () => {
-    for (const worker of running) worker.process.kill('SIGKILL')
-    process.exit(received === 'SIGINT' ? 130 : 143)
-  }
-  process.once('SIGINT', forceExit)
-  process.once('SIGTERM', forceExit)
-  process.stdout.write(`Stopping Signet (${received})…\n`)
-  await stopWorkers(running)
-  process.off('SIGINT', forceExit)
-  process.off('SIGTERM', forceExit)
-  return 0
+  const first = await signal
+  process.stdout.write(`Stopping Signet (${first})…\n`)
+  exitFailures = 0
+  await stopWorkers(running, config.shutdownGraceMs + stopMarginMs)
+  await management?.stop()
+  // A worker whose grace ran out exits 1 (and says so on stderr).
+  return exitFailures === 0 ? 0 : 1
 }
 
-/** SIGTERM to every worker (each stops cleanly), SIGKILL to any still running after 10 s. */
-async function stopWorkers(running: Set<Worker>): Promise<void> {
+/** SIGTERM to every worker (each drains and stops cleanly), SIGKILL to any still running after `killAfterMs`. */
+async function stopWorkers(running: Set<Worker>, killAfterMs: number): Promise<void> {
   await Promise.all(
     [...running].map(
       (worker) =>
         new Promise<void>((resolve) => {
           if (worker.process.exitCode !== null || worker.process.signalCode !== null) return resolve()
-          const force = setTimeout(() => worker.process.kill('SIGKILL'), stopTimeoutMs)
+          const force = setTimeout(() => worker.process.kill('SIGKILL'), killAfterMs)
           worker.once('exit', () => {
             clearTimeout(force)
             resolve()
@@ -152,13 +191,19 @@ async function stopWorkers(running: Set<Worker>): Promise<void> {
  */
 export async function serveWorker(env: Record<string, string | undefined>): Promise<number> {
   process.on('SIGINT', () => {})
-  const { startSignet } = await import('../serve.ts')
-  const signet = await startSignet({ env })
-  process.send?.({ type: 'signet-listening', url: signet.url } satisfies ListeningMessage)
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', () => resolve())
+  const stopRequested = new Promise<void>((resolve) => {
+    process.on('SIGTERM', () => resolve())
     process.once('disconnect', () => resolve())
   })
+  const { startSignet } = await import('../serve.ts')
+  const signet = await startSignet({ env, managementListener: false })
+  const stopAnswering = answerOperationsRequests(signet)
+  process.send?.({ type: 'signet-listening', url: signet.url } satisfies ListeningMessage)
+  await stopRequested
+  const grace = signet.config.shutdownGraceMs
+  const drained = await Promise.race([signet.drain().then(() => 'drained' as const), graceTimer(grace)])
+  stopAnswering()
+  if (drained !== 'drained') return endAfterGraceRanOut(grace, signet.inFlightRequests(), signet.stop)
   await signet.stop()
   // The IPC channel would keep the process alive.
   if (process.connected) process.disconnect()

@@ -50,9 +50,14 @@ describe('signet serve / dev', { timeout: 120_000 }, () => {
     const base = await url
     expect(await (await fetch(`${base}/api/health`)).json()).toStrictEqual({ status: 'ok' })
     expect(((await (await fetch(`${base}/api/config`)).json()) as { mode: string }).mode).toBe('production')
+    // PORT=0: the management listener takes any free port too.
+    const management = /^Management \(probes and metrics\): (http:\/\/127\.0\.0\.1:\d+) /m.exec(output())?.[1]
+    expect(await (await fetch(`${management}/livez`)).json()).toStrictEqual({ status: 'ok' })
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
-    expect(output()).toBe(`Signet is running at ${base} (Ctrl-C to stop)\nStopping Signet (SIGTERM)…\n`)
+    expect(output()).toBe(
+      `Signet is running at ${base} (Ctrl-C to stop)\nManagement (probes and metrics): ${management} (/livez, /readyz, /metrics)\nStopping Signet (SIGTERM)…\n`,
+    )
     await expect(fetch(`${base}/api/health`)).rejects.toThrow()
   })
 

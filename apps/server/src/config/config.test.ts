@@ -125,8 +125,55 @@ describe('loadConfig', () => {
     ).toMatchObject({ pendingPerMinute: 5, trustedProxies: ['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8'] })
   })
 
+  it('reads the management listener (default PORT + 1 on HOST; 0 with PORT=0; off), SIGNET_METRICS and SIGNET_SHUTDOWN_GRACE', () => {
+    expect(loadConfig({}).management).toEqual({ port: 8788, host: '127.0.0.1' })
+    expect(loadConfig({ PORT: '9000', HOST: '0.0.0.0' }).management).toEqual({ port: 9001, host: '0.0.0.0' })
+    expect(loadConfig({ PORT: '0' }).management).toEqual({ port: 0, host: '127.0.0.1' })
+    expect(
+      loadConfig({ SIGNET_MANAGEMENT_PORT: ' 9100 ', SIGNET_MANAGEMENT_HOST: '10.0.0.5', HOST: '0.0.0.0' })
+        .management,
+    ).toEqual({ port: 9100, host: '10.0.0.5' })
+    expect(loadConfig({ PORT: '0', SIGNET_MANAGEMENT_PORT: '0' }).management).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+    })
+    expect(loadConfig({ SIGNET_MANAGEMENT_PORT: 'off' }).management).toBeUndefined()
+    expect(loadConfig({ PORT: '65535', SIGNET_MANAGEMENT_PORT: '9100' }).management?.port).toBe(9100)
+    expect(loadConfig({}).metricsEnabled).toBe(true)
+    expect(loadConfig({ SIGNET_METRICS: 'off' }).metricsEnabled).toBe(false)
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000)
+    expect(loadConfig({ SIGNET_SHUTDOWN_GRACE: '90s' }).shutdownGraceMs).toBe(90_000)
+    expect(loadConfig({ SIGNET_SHUTDOWN_GRACE: '1500ms' }).shutdownGraceMs).toBe(1_500)
+  })
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT: expected a whole number, got "eighty"'],
+    [
+      { SIGNET_MANAGEMENT_PORT: 'on' },
+      'SIGNET_MANAGEMENT_PORT: expected a port number (0–65535) or "off", got "on"',
+    ],
+    [{ SIGNET_MANAGEMENT_PORT: '70000' }, 'SIGNET_MANAGEMENT_PORT: expected 0–65535, got 70000'],
+    [
+      { PORT: '9000', SIGNET_MANAGEMENT_PORT: '9000' },
+      'SIGNET_MANAGEMENT_PORT: must differ from PORT (9000): the probes and metrics need a port of their own',
+    ],
+    [
+      { PORT: '65535' },
+      'SIGNET_MANAGEMENT_PORT: PORT is 65535, so the default PORT + 1 does not exist: set it, or "off"',
+    ],
+    [
+      { SIGNET_MANAGEMENT_HOST: 'not a host' },
+      'SIGNET_MANAGEMENT_HOST: expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got "not a host"',
+    ],
+    [{ SIGNET_METRICS: 'yes' }, 'SIGNET_METRICS: expected "on" or "off", got "yes"'],
+    [
+      { SIGNET_SHUTDOWN_GRACE: 'soon' },
+      'SIGNET_SHUTDOWN_GRACE: expected a duration such as 90s, 30m, 24h or 7d, got "soon"',
+    ],
+    [
+      { SIGNET_SHUTDOWN_GRACE: '0s' },
+      'SIGNET_SHUTDOWN_GRACE: expected a duration such as 90s, 30m, 24h or 7d, got "0s"',
+    ],
     [{ PORT: '70000' }, 'PORT: expected 0–65535, got 70000'],
     [
       { HOST: 'local host' },

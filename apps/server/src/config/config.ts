@@ -71,6 +71,16 @@ export type SignetConfig = {
     jwks: { keys: OidcSigningKey[] } | undefined
   }
   theme: PublicConfig['theme']
+  /**
+   * The management listener (`/livez`, `/readyz`, `/metrics`), apart from the public port:
+   * `SIGNET_MANAGEMENT_PORT` (default PORT + 1; 0 when PORT is 0; `off`: none) and
+   * `SIGNET_MANAGEMENT_HOST` (default HOST).
+   */
+  management: { port: number; host: string } | undefined
+  /** `SIGNET_METRICS`: `on` (default) counts into the Prometheus registry; `off` counts nothing. */
+  metricsEnabled: boolean
+  /** `SIGNET_SHUTDOWN_GRACE`: how long a SIGTERM lets requests in flight finish (default 10 s). */
+  shutdownGraceMs: number
 }
 
 /**
@@ -139,6 +149,11 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     throw new ConfigError('SIGNET_RATE_LIMIT', `expected "on" or "off", got ${JSON.stringify(rateLimitText)}`)
   }
 
+  const metricsText = readText(env, 'SIGNET_METRICS') ?? 'on'
+  if (metricsText !== 'on' && metricsText !== 'off') {
+    throw new ConfigError('SIGNET_METRICS', `expected "on" or "off", got ${JSON.stringify(metricsText)}`)
+  }
+
   const wallets = readWallets(env, cwd)
   const walletGroups = readWalletGroups(env, wallets)
 
@@ -175,6 +190,9 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       radius: readChoice(env, 'SIGNET_THEME_RADIUS', radiusPresets, 'large'),
       mode: readChoice(env, 'SIGNET_THEME_MODE', themeModes, 'system'),
     },
+    management: readManagement(env, port, host),
+    metricsEnabled: metricsText === 'on',
+    shutdownGraceMs: readDuration(env, 'SIGNET_SHUTDOWN_GRACE', '10s'),
   }
 }
 
@@ -239,6 +257,43 @@ function readDuration(env: Record<string, string | undefined>, name: string, fal
       `expected a duration such as 90s, 30m, 24h or 7d, got ${JSON.stringify(text)}`,
     )
   return ms
+}
+
+/**
+ * `SIGNET_MANAGEMENT_PORT` / `SIGNET_MANAGEMENT_HOST`. The default port is PORT + 1, except with PORT=0
+ * (any free port), where it is 0 too: processes started side by side on free ports must not collide.
+ */
+function readManagement(
+  env: Record<string, string | undefined>,
+  port: number,
+  host: string,
+): SignetConfig['management'] {
+  const name = 'SIGNET_MANAGEMENT_PORT'
+  const text = readText(env, name)
+  if (text === 'off') return undefined
+  let managementPort: number
+  if (text === undefined) {
+    if (port === 65_535)
+      throw new ConfigError(name, 'PORT is 65535, so the default PORT + 1 does not exist: set it, or "off"')
+    managementPort = port === 0 ? 0 : port + 1
+  } else {
+    if (!/^\d+$/.test(text))
+      throw new ConfigError(name, `expected a port number (0–65535) or "off", got ${JSON.stringify(text)}`)
+    managementPort = Number(text)
+    if (managementPort > 65_535) throw new ConfigError(name, `expected 0–65535, got ${managementPort}`)
+    if (managementPort !== 0 && managementPort === port)
+      throw new ConfigError(
+        name,
+        `must differ from PORT (${port}): the probes and metrics need a port of their own`,
+      )
+  }
+  const managementHost = readHost(
+    env,
+    (variable, problem) => new ConfigError(variable, problem),
+    'SIGNET_MANAGEMENT_HOST',
+    host,
+  )
+  return { port: managementPort, host: managementHost }
 }
 
 function readOrigin(env: Record<string, string | undefined>): string | undefined {

@@ -10,16 +10,17 @@ const hostnameLabel = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/
 
 /**
  * `HOST`: an IPv4/IPv6 address (IPv6 without brackets, as Node's `listen` takes it) or a hostname
- * (RFC 1123 labels). Default 127.0.0.1.
+ * (RFC 1123 labels). Default 127.0.0.1. `name`/`fallback`: another host variable read the same way
+ * (SIGNET_MANAGEMENT_HOST, whose default is HOST).
  *
  * @example readHost({ HOST: '0.0.0.0' }, fail) // '0.0.0.0'
  */
-export function readHost(env: Env, fail: ConfigErrorFactory): string {
-  const text = env.HOST?.trim()
-  if (!text) return '127.0.0.1'
+export function readHost(env: Env, fail: ConfigErrorFactory, name = 'HOST', fallback = '127.0.0.1'): string {
+  const text = env[name]?.trim()
+  if (!text) return fallback
   if (isIP(text) !== 0 || isHostname(text)) return text
   throw fail(
-    'HOST',
+    name,
     `expected an IP address (such as 0.0.0.0 or ::) or a hostname (such as localhost), got ${JSON.stringify(text)}`,
   )
 }

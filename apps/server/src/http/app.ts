@@ -8,6 +8,7 @@ import { SignetError } from '../errors.ts'
 import { explorerRoutes } from '../explorer/explorer-routes.ts'
 import { interactionRoutes } from '../oidc/interaction-routes.ts'
 import { oidcInteractionPath } from '../oidc/oidc-provider.ts'
+import { countRateLimited } from '../operations/metrics.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
 import { requestClientAddress, trustedProxyList } from './client-address.ts'
@@ -128,19 +129,19 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   })
   app.get('/api/config', (c) => c.json(options.publicConfig))
 
+  const limiter = (name: string, perMinute: number) =>
+    new RateLimiter(options.db, name, perMinute, {
+      onLimited: (route) => countRateLimited(options.metrics, route),
+    })
   const rateLimits = options.rateLimit.enabled
     ? {
-        nonce: new RateLimiter(options.db, 'nonce', options.rateLimit.noncePerMinute),
-        verify: new RateLimiter(options.db, 'verify', options.rateLimit.verifyPerMinute),
-        pending: new RateLimiter(
-          options.db,
-          'pending',
-          options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute,
-        ),
+        nonce: limiter('nonce', options.rateLimit.noncePerMinute),
+        verify: limiter('verify', options.rateLimit.verifyPerMinute),
+        pending: limiter('pending', options.rateLimit.pendingPerMinute ?? options.rateLimit.verifyPerMinute),
         // Each explorer link asks the gateway: verify's rate, so the route can't be used to flood it.
-        explorer: new RateLimiter(options.db, 'explorer', options.rateLimit.verifyPerMinute),
+        explorer: limiter('explorer', options.rateLimit.verifyPerMinute),
         // Reports come from Signet's own pages; a page that sends more than this is noise or abuse.
-        cspReport: new RateLimiter(options.db, 'csp-report', options.rateLimit.verifyPerMinute),
+        cspReport: limiter('csp-report', options.rateLimit.verifyPerMinute),
       }
     : undefined
   const trustedProxies = trustedProxyList(options.rateLimit.trustedProxies ?? [])

@@ -14,13 +14,23 @@ export class RateLimiter {
   readonly #name: string
   readonly #limit: number
   readonly #windowMs: number
+  readonly #onLimited: ((name: string) => void) | undefined
 
-  /** `name` keeps each limit's counters apart (nonce, verify, …). */
-  constructor(db: StoreDatabase, name: string, limit: number, windowMs = 60_000) {
+  /**
+   * `name` keeps each limit's counters apart (nonce, verify, …); `onLimited` is told of each hit over
+   * the limit (the signet_rate_limited_total metric).
+   */
+  constructor(
+    db: StoreDatabase,
+    name: string,
+    limit: number,
+    options: { windowMs?: number; onLimited?: (name: string) => void } = {},
+  ) {
     this.#db = db
     this.#name = name
     this.#limit = limit
-    this.#windowMs = windowMs
+    this.#windowMs = options.windowMs ?? 60_000
+    this.#onLimited = options.onLimited
   }
 
   /** Counts a hit; resolves to the seconds to wait when over the limit, else undefined. */
@@ -37,9 +47,9 @@ export class RateLimiter {
       )
       .returning(['count', 'window_end'])
       .executeTakeFirstOrThrow()
-    return Number(row.count) > this.#limit
-      ? Math.max(1, Math.ceil((Number(row.window_end) - now) / 1000))
-      : undefined
+    if (Number(row.count) <= this.#limit) return undefined
+    this.#onLimited?.(this.#name)
+    return Math.max(1, Math.ceil((Number(row.window_end) - now) / 1000))
   }
 }
 

@@ -270,6 +270,15 @@ function openPostgres(url: string): Kysely<StoreSchema> {
   return new Kysely<StoreSchema>({ dialect: new PostgresDialect({ pool }) })
 }
 
+/**
+ * The names of this version's migrations not applied to the database (none once `openDatabase` has
+ * run): for the readiness probe.
+ */
+export async function pendingMigrations(db: Kysely<StoreSchema>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  return (await migrator.getMigrations()).filter((migration) => !migration.executedAt).map((m) => m.name)
+}
+
 /** True when the database answers a trivial query. */
 export async function pingDatabase(db: Kysely<StoreSchema>): Promise<boolean> {
   try {

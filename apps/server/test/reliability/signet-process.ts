@@ -13,6 +13,11 @@ export type SignetProcess = {
   child: ChildProcess
   /** Everything the process printed so far (stdout and stderr). */
   output(): string
+  /**
+   * The management listener's URL, from the startup banner: waits for it to be printed (a cluster's
+   * primary prints it once every worker listens).
+   */
+  managementUrl(timeoutMs?: number): Promise<string>
   /** Resolves once the process has exited. */
   exited: Promise<void>
   /** SIGTERM (a clean stop); SIGKILL after 10 s. */
@@ -20,7 +25,10 @@ export type SignetProcess = {
 }
 
 export type StartSignetProcessOptions = {
-  /** Added to (and overriding) the defaults: an EOA-only chain 31337 on a dead RPC, rate limits off. */
+  /**
+   * Added to (and overriding) the defaults: an EOA-only chain 31337 on a dead RPC, rate limits off, the
+   * management listener on any free port (PORT + 1 may be another test's).
+   */
   env?: Record<string, string>
   /** Reuse a port, e.g. to restart a killed process where clients already send to it. */
   port?: number
@@ -45,6 +53,7 @@ export async function startSignetProcess(options: StartSignetProcessOptions = {}
       SIGNET_RPC_31337: 'http://127.0.0.1:9',
       SIGNET_RATE_LIMIT: 'off',
       LOG_LEVEL: 'silent',
+      SIGNET_MANAGEMENT_PORT: '0',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +68,15 @@ export async function startSignetProcess(options: StartSignetProcessOptions = {}
     port,
     child,
     output: () => output,
+    async managementUrl(timeoutMs = 60_000) {
+      for (let waited = 0; waited < timeoutMs; waited += 50) {
+        const url = /^Management \(probes and metrics\): (\S+) /m.exec(output)?.[1]
+        if (url) return url
+        if (child.exitCode !== null || child.signalCode !== null) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      throw new Error(`signet serve printed no management URL:\n${output}`)
+    },
     exited,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
