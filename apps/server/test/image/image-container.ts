@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 /** podman and buildah share the image store; vfs works everywhere (no overlay mounts needed). */
 const storage = ['--storage-driver', 'vfs']
 
-/** What the image says about how it runs (`podman image inspect`). */
+/** What the image says about how it runs (its Docker-format configuration, `buildah inspect`). */
 export type ImageConfig = {
   user: string
   entrypoint: string[]
@@ -18,33 +18,37 @@ export type ImageConfig = {
   /** `NAME=value` entries. */
   env: string[]
   workingDir: string
+  /** The HEALTHCHECK's test, e.g. `["CMD", "node", "…"]`. */
   healthcheck: string[]
   exposedPorts: string[]
   volumes: string[]
   labels: Record<string, string>
-  /** Bytes, uncompressed. */
+  /** Bytes, uncompressed (`podman image inspect`). */
   size: number
 }
 
 export function inspectImage(image: string): ImageConfig {
-  const [inspected] = JSON.parse(
-    execFileSync('podman', [...storage, 'image', 'inspect', image], { encoding: 'utf8' }),
+  const inspected = JSON.parse(
+    execFileSync('buildah', [...storage, 'inspect', '--type', 'image', image], { encoding: 'utf8' }),
   ) as {
-    Size: number
-    Config: {
-      User?: string
-      Entrypoint?: string[]
-      Cmd?: string[]
-      Env?: string[]
-      WorkingDir?: string
-      Healthcheck?: { Test?: string[] }
-      ExposedPorts?: Record<string, unknown>
-      Volumes?: Record<string, unknown>
-      Labels?: Record<string, string>
+    Docker: {
+      config: {
+        User?: string
+        Entrypoint?: string[] | null
+        Cmd?: string[] | null
+        Env?: string[] | null
+        WorkingDir?: string
+        Healthcheck?: { Test?: string[] }
+        ExposedPorts?: Record<string, unknown> | null
+        Volumes?: Record<string, unknown> | null
+        Labels?: Record<string, string> | null
+      }
     }
-  }[]
-  if (!inspected) throw new Error(`podman image inspect ${image}: no image`)
-  const config = inspected.Config
+  }
+  const config = inspected.Docker.config
+  const size = execFileSync('podman', [...storage, 'image', 'inspect', '--format', '{{.Size}}', image], {
+    encoding: 'utf8',
+  })
   return {
     user: config.User ?? '',
     entrypoint: config.Entrypoint ?? [],
@@ -55,7 +59,7 @@ export function inspectImage(image: string): ImageConfig {
     exposedPorts: Object.keys(config.ExposedPorts ?? {}).sort(),
     volumes: Object.keys(config.Volumes ?? {}).sort(),
     labels: config.Labels ?? {},
-    size: inspected.Size,
+    size: Number(size.trim()),
   }
 }
 
@@ -75,6 +79,8 @@ export type ContainerProcess = {
   output(): string
   /** Resolves with the command's exit code once it has exited. */
   exited: Promise<number | null>
+  /** The process running the command itself (buildah's chroot helper is its parent), while it runs. */
+  commandProcess(): HostProcess | undefined
 }
 
 /** A working container of `image` (a copy of its filesystem), to run commands in. */
@@ -112,7 +118,13 @@ export function createWorkingContainer(image: string, config: ImageConfig): Work
       child.stdout?.on('data', (chunk) => (output += chunk))
       child.stderr?.on('data', (chunk) => (output += chunk))
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-      return { child, output: () => output, exited }
+      return {
+        child,
+        output: () => output,
+        exited,
+        commandProcess: () =>
+          descendantsOf(child.pid as number).find((process) => runsCommand(process, command)),
+      }
     },
     remove() {
       execFileSync('buildah', [...storage, 'rm', name], { stdio: 'ignore' })
@@ -127,7 +139,7 @@ export type HostProcess = {
   /** Real, effective, saved and filesystem uid. */
   uids: number[]
   command: string[]
-  /** The process's root directory: its container's filesystem when it runs in one. */
+  /** The process's root directory (`/` on the host; a container's filesystem, mounted somewhere, in one). */
   root: string
 }
 
@@ -166,4 +178,17 @@ export function descendantsOf(ancestor: number): HostProcess[] {
     }
   }
   return found
+}
+
+/**
+ * Whether `process` runs `command`: the same arguments, its program the command's (buildah's chroot
+ * helper execs the program by its resolved path, `/usr/local/bin/node` for `node`).
+ */
+export function runsCommand(process: HostProcess, command: string[]): boolean {
+  const [program, ...args] = process.command
+  return (
+    program !== undefined &&
+    (program === command[0] || program.endsWith(`/${command[0]}`)) &&
+    args.join('\0') === command.slice(1).join('\0')
+  )
 }
