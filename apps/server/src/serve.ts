@@ -18,6 +18,7 @@ import {
   signInDomain,
   withLocalChain,
 } from './config/config.ts'
+import { importDemoTooling } from './config/demo-tooling.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
 import { appContentSecurityPolicy, createApp } from './http/app.ts'
 import { sessionCookieName } from './http/auth-routes.ts'
@@ -415,7 +416,7 @@ async function startLocalFixtures(
   log: Logger,
   onChain: (chain: DemoChain) => void,
 ): Promise<NonNullable<RunningSignet['demo']>> {
-  const { startDemoChain } = await import('@signet/devchain/demo')
+  const { startDemoChain } = await importDemoTooling(() => import('@signet/devchain/demo'))
   const chain = await startDemoChain()
   stops.push(() => chain.stop())
   onChain(chain)
