@@ -135,11 +135,14 @@ describe.each(databases)('the logout delivery queue on %s', (_name, database) =>
         }),
       ).toBe(5)
     })
+    // The revocation queues its own ending (reason account_revoked) in its transaction, then deletes:
+    // nothing of the account is left to queue afterwards.
     await revokeAccount(db, { address: alice })
     expect(await enqueueAccountLogout(db, { accountId: aliceMainnet, reason: 'account_revoked', now })).toBe(
       0,
     )
     expect((await queued()).filter((row) => row.includes(aliceGnosis))).toEqual([
+      `wiki ${aliceGnosis} sid-browser-3-wiki account_revoked`,
       `wiki ${aliceGnosis} sid-browser-3-wiki safe_owners_changed`,
     ])
     expect((await queued()).some((row) => row.includes(bob))).toBe(false)

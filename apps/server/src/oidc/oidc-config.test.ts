@@ -150,6 +150,7 @@ describe('SIGNET_OIDC_CLIENTS', () => {
       clients: [],
       jwks: undefined,
       refreshTtlMs: 30 * 24 * 3600 * 1000,
+      keyPropagationMs: 10 * 60 * 1000,
       logoutRetryForMs: 24 * 3600 * 1000,
       deviceCodeTtlMs: 15 * 60 * 1000,
     })
@@ -228,8 +229,21 @@ describe('SIGNET_OIDC_CLIENTS', () => {
         dir,
       ),
     ).toEqual([
-      { ...cli, redirect_uris: [], post_logout_redirect_uris: [], skip_consent: false },
-      { ...cli, client_id: 'tv', redirect_uris: [], post_logout_redirect_uris: [], skip_consent: false },
+      {
+        ...cli,
+        redirect_uris: [],
+        post_logout_redirect_uris: [],
+        skip_consent: false,
+        backchannel_logout_session_required: false,
+      },
+      {
+        ...cli,
+        client_id: 'tv',
+        redirect_uris: [],
+        post_logout_redirect_uris: [],
+        skip_consent: false,
+        backchannel_logout_session_required: false,
+      },
     ])
     const both = { ...confidential, grant_types: ['authorization_code', deviceGrant] }
     expect(readOidcClients({ SIGNET_OIDC_CLIENTS: JSON.stringify([both]) }, dir)[0]?.grant_types).toEqual([
