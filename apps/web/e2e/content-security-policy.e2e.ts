@@ -46,10 +46,15 @@ describe('Content Security Policy', () => {
       'effective-directive': 'script-src-elem',
       'document-uri': `${fixture.signet.url}/`,
     })
-    expect(takeCspViolations()).toEqual([
-      expect.stringMatching(/inline script .*'script-src 'self''/),
-      `${fixture.signet.url}/: report: script-src-elem blocked inline at ${fixture.signet.url}/:1`,
-    ])
+    // Chromium's console line, and the report (the harness watches both).
+    const seen = takeCspViolations()
+    expect(seen).toHaveLength(2)
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/inline script .*'script-src 'self''/),
+        expect.stringContaining(`${fixture.signet.url}/: report: script-src-elem blocked inline`),
+      ]),
+    )
   })
 
   it('blocks a connection to a host that is not configured, and reports it', async (test) => {
@@ -81,15 +86,19 @@ describe('Content Security Policy', () => {
       'blocked-uri': 'https://unlisted.example/collect',
       'effective-directive': 'connect-src',
     })
-    expect(takeCspViolations()).toEqual([
-      expect.stringContaining(
-        "Connecting to 'https://unlisted.example/collect' violates the following Content Security Policy directive: \"connect-src 'self' ",
-      ),
-      expect.stringContaining('Fetch API cannot load https://unlisted.example/collect.'),
-      expect.stringMatching(
-        /^http:\/\/[^ ]+\/: report: connect-src blocked https:\/\/unlisted\.example\/collect at /,
-      ),
-    ])
+    const seen = takeCspViolations()
+    expect(seen).toHaveLength(3)
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(
+          "Connecting to 'https://unlisted.example/collect' violates the following Content Security Policy directive: \"connect-src 'self' ",
+        ),
+        expect.stringContaining('Fetch API cannot load https://unlisted.example/collect.'),
+        expect.stringContaining(
+          `${fixture.signet.url}/: report: connect-src blocked https://unlisted.example/collect`,
+        ),
+      ]),
+    )
   })
 
   it('counts a violation that reaches the console nowhere: a caught `new Function` probe, reported only', async (test) => {

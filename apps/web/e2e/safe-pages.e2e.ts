@@ -207,7 +207,7 @@ const sections: SectionCase[] = [
 
 /** The page is there (header, the Safe's title) and every section but `except` shows its data. */
 async function expectOtherSectionsShown(page: Page, safe: Address, except?: string): Promise<void> {
-  await page.getByRole('heading', { level: 2, name: `Safe ${safe}` }).waitFor()
+  await page.getByRole('heading', { level: 1, name: `Safe ${safe}` }).waitFor()
   expect(await page.locator('.site-header').textContent()).toContain(fixture.signet.config.appName)
   for (const other of sections) {
     if (other.title === except) continue
