@@ -383,6 +383,8 @@ export async function startSignet({
     stops.push(async () => clearInterval(sweeper))
 
     readiness = probe
+    // First of the stops (they run in reverse): /readyz is 503 from the moment a stop begins.
+    stops.push(async () => probe.markDraining())
 
     const listenHost = config.host.includes(':') ? `[${config.host}]` : config.host
     return {

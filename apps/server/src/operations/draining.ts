@@ -27,10 +27,6 @@ export class HttpDrain {
     return this.#inFlight.size
   }
 
-  get draining(): boolean {
-    return this.#server !== undefined
-  }
-
   drain(server: Server): Promise<void> {
     this.#server = server
     for (const res of this.#inFlight) if (!res.headersSent) res.setHeader('Connection', 'close')

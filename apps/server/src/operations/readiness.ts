@@ -62,10 +62,6 @@ export class ReadinessProbe {
     this.#draining = true
   }
 
-  get draining(): boolean {
-    return this.#draining
-  }
-
   async report(): Promise<ReadinessReport> {
     const database = await withTimeout(this.#databaseState(), this.#timeoutMs).catch(
       (): DatabaseState => ({ database: 'timeout', migrations: 'unknown' }),
