@@ -91,7 +91,7 @@ describe('parseAuditArguments', () => {
     ],
     [
       ['--type', 'login'],
-      'audit: --type must be one of sign_in.succeeded, sign_in.refused, safe_sign_in.proposed, safe_sign_in.completed, safe_sign_in.cancelled, session.ended, oidc.consent, oidc.token_issued, oidc.token_revoked, oidc.logout_delivered, oidc.logout_failed, key.rotated, key.retired, sessions.revoked, got "login"',
+      'audit: --type must be one of sign_in.succeeded, sign_in.refused, safe_sign_in.proposed, safe_sign_in.completed, safe_sign_in.cancelled, session.ended, oidc.consent, oidc.token_issued, oidc.token_revoked, oidc.logout_delivered, oidc.logout_failed, key.rotated, key.retired, sessions.revoked, safe.changed, got "login"',
     ],
     [['--limit', '3'], "audit: Unknown option '--limit'"],
     [['extra'], "audit: Unexpected argument 'extra'"],

@@ -23,8 +23,8 @@ Commands:
                              with --json; --since a duration (90s, 30m, 24h, 7d); --type one of
                              sign_in.succeeded sign_in.refused safe_sign_in.proposed
                              safe_sign_in.completed safe_sign_in.cancelled session.ended oidc.consent
-                             oidc.token_issued oidc.token_revoked key.rotated key.retired sessions.revoked
-                             safe.changed
+                             oidc.token_issued oidc.token_revoked oidc.logout_delivered oidc.logout_failed
+                             key.rotated key.retired sessions.revoked safe.changed
   sessions list [--account ACCOUNT] [--json]
                              print the live Signet sessions: id (the first 12 hex digits of the SHA-256
                              of the cookie token, never the token), address, chain, type, issued, expires

@@ -78,6 +78,8 @@ async function signetWithRpc(rpcUrls: string) {
       DATABASE_URL: join(mkdtempSync(join(tmpdir(), 'signet-faults-')), 'signet.sqlite'),
       SIGNET_RPC_31337: rpcUrls,
       SIGNET_RATE_LIMIT: 'off',
+      // These tests count the RPC requests of a sign-in; the Safe watcher would add its own.
+      SIGNET_SAFE_WATCH: 'off',
       LOG_LEVEL: 'silent',
     },
   })
