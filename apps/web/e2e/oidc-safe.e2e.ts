@@ -1,15 +1,16 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { approveMessageOnChain } from '@signet/devchain/safe-signatures'
 import * as client from 'openid-client'
 import type { Page } from 'playwright-core'
-import { getAddress } from 'viem'
+import { getAddress, type Hex, hashMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestPage } from './harness/fixture.ts'
 import { connectTestWallet, dialog } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 import { ownedSafe, sessionOf, useOwnerSignInEnvironment } from './safe-owner-sign-in-environment.ts'
 
-// SPEC §7: a 2-of-3 Safe signs in to an application through Signet. The co-owner confirms after the
+// A 2-of-3 Safe signs in to an application through Signet. The co-owner confirms after the
 // application's authorization request has expired; the owner's page then says "Return to <application>",
 // and the application's next request from that browser completes at once, with no wallet prompt.
 // openid-client is the relying party; demo chain, local gateway, real server, Chromium.
@@ -220,6 +221,60 @@ describe('a Safe signs in to an application through Signet', () => {
       account_type: 'contract',
       safe_owners: [getAddress(key(0).address)],
       safe_threshold: 1,
+      safe_version: '1.4.1',
+    })
+  })
+
+  it('an owner’s sign-in the Safe approves on chain (signedMessages) completes: back at the application', {
+    timeout: 120_000,
+  }, async (test) => {
+    const safe = await environment.createSafe([0, 1, 2], 2)
+    const config = await client.discovery(
+      new URL(`${environment.fixture.signet.url}/oidc`),
+      'dashboard',
+      undefined,
+      client.None(),
+      { execute: [client.allowInsecureRequests] },
+    )
+    const request = await authorizationRequest(config)
+    const { page } = await openTestPage(environment.fixture, test, {
+      wallet: { accounts: [key(0)] },
+      path: `${request.url.pathname}${request.url.search}`,
+    })
+    await page.getByRole('button', { name: 'Sign in with your wallet' }).click()
+    await dialog(page).getByRole('button', { name: testWalletName }).click()
+    await dialog(page)
+      .getByTestId('verify-alternative')
+      .getByRole('button', { name: 'Choose a Safe' })
+      .click()
+    await ownedSafe(page, safe).getByRole('button', { name: 'Sign in as this Safe' }).click()
+    await page
+      .getByTestId('safe-sign-in-progress')
+      .getByText('1 of 2 owners confirmed', { exact: true })
+      .waitFor()
+    const pending = (await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('signet.pendingSafeSignIn:oidc:dashboard') ?? 'null'),
+    )) as { message: string }
+
+    // Two owners approve the message in a Safe transaction (SignMessageLib): the gateway never sees a
+    // confirmation; only the page's look at the chain can finish this sign-in.
+    await approveMessageOnChain({
+      rpcUrl: environment.chain.anvil.rpcUrl,
+      safe,
+      deployment: environment.chain.deployments['1.4.1'],
+      ownerKeys: [key(0).privateKey as Hex, key(1).privateKey as Hex],
+      messageHash: hashMessage(pending.message),
+    })
+    const returned = await backAtApplication(page)
+    const tokens = await client.authorizationCodeGrant(config, returned, {
+      pkceCodeVerifier: request.verifier,
+      idTokenExpected: true,
+    })
+    expect(tokens.claims()).toMatchObject({
+      sub: `eip155:31337:${getAddress(safe)}`,
+      aud: 'dashboard',
+      account_type: 'contract',
+      safe_threshold: 2,
       safe_version: '1.4.1',
     })
   })

@@ -72,8 +72,8 @@ export type SignInProviderProps = {
   appName: string
   /** The message's statement and resources when they are not Signet's own (signing in to an application). */
   message?: { statement: string; resources: string[] }
-  /** The Safe Client Gateway a sign-in as a Safe watches; without one only the chain is watched. */
-  gatewayUrl?: string
+  /** The Safe Client Gateway a sign-in as a Safe watches (with the chain). */
+  gatewayUrl: string
   /** Where a sign-in as the connected Safe is remembered: an application's apart from Signet's own (oidc/). */
   safeSignInStorage?: KeyValueStorage
   children: ReactNode
@@ -140,30 +140,19 @@ export function SignInProvider({
   const loadSafeAccountSignIn = useCallback(() => {
     safeAccountLoader.current ??= Promise.all([
       import('../safe-message-tracker/safe-sign-in-tracker.ts'),
-      import('../safe-sign-in/pending-nonce-api.ts'),
-    ]).then(([{ SafeSignInTracker }, { holdPendingNonce }]) => {
-      let gateway: Promise<import('@signet/gateway/client').GatewayClient> | undefined
-      const signIn = new SafeSignInTracker(
-        {
-          auth: api,
-          holdNonce: (message) => holdPendingNonce(message),
-          gateway: () => {
-            if (!gatewayUrl) return Promise.resolve(undefined)
-            gateway ??= import('@signet/gateway/client').then(({ createGatewayClient }) =>
-              createGatewayClient({ baseUrl: gatewayUrl }),
-            )
-            return gateway
-          },
-          chainClient: (chainId) => getPublicClient(config, { chainId }),
-          storage: safeSignInStorage,
-          appName,
-          location: window.location,
-          // Signing in to an application: the Safe signs the application's statement, as an owner would.
-          ...(message ? { application: message } : {}),
-          onSignedIn: (session) => setState({ status: 'authenticated', session }),
-        },
-        signInStores.connected,
-      )
+      import('../safe-message-tracker/safe-sign-in-services.ts'),
+    ]).then(([{ SafeSignInTracker }, { createSafeSignInServices }]) => {
+      const services = createSafeSignInServices({
+        gatewayUrl,
+        wagmiConfig: config,
+        appName,
+        auth: api,
+        storage: safeSignInStorage,
+        // Signing in to an application: the Safe signs the application's statement, as an owner would.
+        ...(message ? { application: message } : {}),
+        onSignedIn: (session) => setState({ status: 'authenticated', session }),
+      })
+      const signIn = new SafeSignInTracker(services, signInStores.connected)
       setSafeAccountSignIn(signIn)
       return signIn
     })

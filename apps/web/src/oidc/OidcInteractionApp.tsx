@@ -1,5 +1,4 @@
 import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
-import { createGatewayClient } from '@signet/gateway/client'
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
@@ -8,10 +7,10 @@ import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
 import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider } from '../auth/SignInProvider.tsx'
+import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
 import type { KeyValueStorage } from '../safe-message-tracker/stored-sign-in.ts'
+import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
 import { OwnerSafeSignIn } from '../safe-sign-in/OwnerSafeSignIn.tsx'
-import { holdPendingNonce } from '../safe-sign-in/pending-nonce-api.ts'
-import type { SafeSignInServices } from '../safe-sign-in/safe-sign-in-flow.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
@@ -173,25 +172,32 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
     if (details.prompt === 'login' && details.safeCompletion) void finishWithSafe()
   }, [details, finishWithSafe])
 
-  const safeServices = useMemo<SafeSignInServices>(() => {
+  const safeAuth = useMemo<SafeSignInServices['auth']>(() => {
     const signet = createAuthApi()
     return {
-      gateway: createGatewayClient({ baseUrl: config.gatewayUrl }),
-      auth: {
-        getNonce: () => signet.getNonce(),
-        async verify(request) {
-          const session = await api.safeSignIn(details.client.id, request)
-          void finishWithSafe()
-          return session
-        },
+      getNonce: () => signet.getNonce(),
+      async verify(request) {
+        const session = await api.safeSignIn(details.client.id, request)
+        void finishWithSafe()
+        return session
       },
-      holdNonce: (message: string) => holdPendingNonce(message),
-      storage: applicationStorage(window.localStorage, details.client.id),
-      appName: config.appName,
-      location: window.location,
-      application: { statement: details.statement, resources: [details.resource] },
     }
-  }, [api, config.gatewayUrl, config.appName, details, finishWithSafe])
+  }, [api, details.client.id, finishWithSafe])
+  const storage = useMemo(
+    () => applicationStorage(window.localStorage, details.client.id),
+    [details.client.id],
+  )
+  const application = useMemo(
+    () => ({ statement: details.statement, resources: [details.resource] }),
+    [details.statement, details.resource],
+  )
+  const safeServices = useSafeSignInServices({
+    gatewayUrl: config.gatewayUrl,
+    appName: config.appName,
+    auth: safeAuth,
+    storage,
+    application,
+  })
   const step = (action: () => Promise<string>) => async () => {
     setBusy(true)
     setError(undefined)

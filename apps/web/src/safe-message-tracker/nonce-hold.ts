@@ -1,5 +1,5 @@
 import { AuthApiError } from '../auth/auth-api.ts'
-import type { HeldNonce } from '../safe-sign-in/pending-nonce-api.ts'
+import type { HeldNonce } from './pending-nonce-api.ts'
 
 /** What asking the server to keep holding a waiting sign-in's nonce gave. */
 export type NonceHoldAgain =

@@ -38,12 +38,12 @@ function setUp() {
       },
     },
     holdNonce: vi.fn(async () => ({ nonce: 'n', expiresAt: '2026-12-02T10:00:00.000Z' })),
-    gateway: async () => ({
+    gateway: {
       getSafeMessage: async () => {
         if (!gateway.message) throw new GatewayHttpError('getSafeMessage', 404, 'Not Found', undefined)
         return gateway.message
       },
-    }),
+    },
     chainClient: () => ({ readContract: (async () => onChain) as never }),
     storage,
     appName: 'Signet',

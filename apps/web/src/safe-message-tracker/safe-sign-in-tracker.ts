@@ -1,7 +1,5 @@
-import type { Address, Hex, PublicClient } from 'viem'
+import type { Address, Hex } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
-import type { HeldNonce } from '../safe-sign-in/pending-nonce-api.ts'
-import { createSafeSignInMessage } from '../safe-sign-in/safe-sign-in-message.ts'
 import { holdNonceAgain, isNonceGone } from './nonce-hold.ts'
 import { type Poller, startPolling } from './poll-backoff.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
@@ -18,6 +16,8 @@ import {
   SafeSignInError,
   type SafeSignInErrorCode,
 } from './safe-sign-in-error.ts'
+import { createSafeSignInMessage } from './safe-sign-in-message.ts'
+import type { SafeSignInServices } from './safe-sign-in-services.ts'
 import type { SafeWalletAnswer } from './safe-wallet-answer.ts'
 import type { KeyValueStorage, SignInStore, StoredSafeSignIn } from './stored-sign-in.ts'
 
@@ -43,18 +43,10 @@ export type SafeSignInState<Extra extends object = object> =
   /** `error` is worded by `safeSignInErrorText` (a {@link SafeSignInError} keeps its code). */
   | { phase: 'failed'; error: unknown; code?: SafeSignInErrorCode }
 
-export type SafeSignInTrackerServices = {
+/** The tracker's part of {@link SafeSignInServices}: it only reads the gateway's message. */
+export type SafeSignInTrackerServices = Omit<SafeSignInServices, 'gateway' | 'auth'> & {
+  gateway?: SafeMessageGateway
   auth: Pick<AuthApi, 'verify'>
-  holdNonce(message: string): Promise<HeldNonce>
-  gateway(): Promise<SafeMessageGateway | undefined>
-  chainClient(chainId: number): Pick<PublicClient, 'readContract'> | undefined
-  storage: KeyValueStorage
-  appName: string
-  location: Pick<Location, 'host' | 'origin'>
-  /** Signing in to an application through Signet (oidc/): the message names it and lists its redirect URI. */
-  application?: { statement: string; resources: string[] }
-  onSignedIn?(session: SignInSession): void
-  now?: () => number
 }
 
 /** Builds the sign-in message with the server's `nonce`, holds the nonce and hashes it (not watched yet). */
@@ -220,7 +212,7 @@ export class SafeSignInTracker<Extra extends object = object> {
   async #look(tracked: StoredSafeSignIn & Extra, generation: number): Promise<'stop' | 'moved' | 'same'> {
     if (this.#expired(tracked)) return 'stop'
     const chain = this.services.chainClient(tracked.chainId)
-    const gateway = await this.services.gateway()
+    const { gateway } = this.services
     let look: SafeMessageLook
     try {
       ;[look] = await Promise.all([

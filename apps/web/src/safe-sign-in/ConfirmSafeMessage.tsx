@@ -9,9 +9,9 @@ import { startPolling } from '../safe-message-tracker/poll-backoff.ts'
 import { SafeMessageLinks } from '../safe-message-tracker/SafeMessageLinks.tsx'
 import type { SafeMessageRoute } from '../safe-message-tracker/safe-links.ts'
 import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
+import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
 import { confirmAsCoOwner, hasConfirmed, loadMessageReview } from './co-owner-confirmation.ts'
 import { isOwner } from './safe-facts.ts'
-import type { SafeSignInServices } from './safe-sign-in-flow.ts'
 import { useOwnerSigner } from './use-owner-signer.ts'
 
 export type ConfirmSafeMessageProps = {

@@ -2,13 +2,13 @@ import type { PublicConfig } from '@signet/protocol/public-config'
 import { useTranslations } from 'use-intl'
 import './safe-sign-in.css'
 import { safeChainName } from '../safe-message-tracker/chain-name.ts'
+import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
 import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'
 import { useSafeMessageRoute } from './use-safe-message-route.ts'
-import { useSafeSignInServices } from './use-safe-sign-in-services.ts'
 
 /**
- * Sign in as a Safe from an owner's own wallet (outside Safe{Wallet}, SPEC §3.1): on a confirm link
+ * Sign in as a Safe from an owner's own wallet (outside Safe{Wallet}): on a confirm link
  * (`#/safe-message/<chainId>/<safe>/<hash>`) the co-owner's review page, otherwise the owner's Safes and
  * their pending sign-in. Needs the app's wagmi, react-query and RainbowKit providers around it.
  *
@@ -21,7 +21,7 @@ export function SafeOwnerSignIn({
 }) {
   const t = useTranslations()
   const route = useSafeMessageRoute()
-  const services = useSafeSignInServices(config)
+  const services = useSafeSignInServices({ gatewayUrl: config.gatewayUrl, appName: config.appName })
   if (route) {
     const chainName = safeChainName(t, config.chains, route.chainId)
     return (

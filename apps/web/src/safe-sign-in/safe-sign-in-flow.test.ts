@@ -63,7 +63,7 @@ function setUp() {
     {
       auth,
       holdNonce: async () => ({ nonce: 'abcdefgh12345678', expiresAt: '2026-12-02T10:00:00.000Z' }),
-      gateway: async () => gateway,
+      gateway,
       chainClient: () => undefined,
       storage,
       appName: 'Signet',

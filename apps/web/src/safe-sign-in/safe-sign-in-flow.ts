@@ -1,38 +1,18 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { GatewayHttpError } from '@signet/gateway/errors'
-import { type Address, getAddress, type Hex, type PublicClient } from 'viem'
-import type { AuthApi } from '../auth/auth-api.ts'
+import { type Address, getAddress, type Hex } from 'viem'
 import {
   gatewayFailure,
   notAnOwnerError,
   ownersChangedError,
   SafeSignInError,
 } from '../safe-message-tracker/safe-sign-in-error.ts'
+import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
 import type { HoldMessage } from '../safe-message-tracker/safe-sign-in-tracker.ts'
-import type {
-  KeyValueStorage,
-  OwnerSignInExtra,
-  StoredSafeSignIn,
-} from '../safe-message-tracker/stored-sign-in.ts'
+import type { OwnerSignInExtra, StoredSafeSignIn } from '../safe-message-tracker/stored-sign-in.ts'
 import { isUserRejection } from '../safe-message-tracker/wallet-error-chain.ts'
 import { type OwnerSigner, signAsOwner } from './owner-signature.ts'
-import type { HeldNonce } from './pending-nonce-api.ts'
 import { isOwner, readSafeFacts, sameOwnersAndThreshold } from './safe-facts.ts'
-
-/** What the owner's sign-in talks to: the gateway, Signet's sign-in API and where a pending sign-in is kept. */
-export type SafeSignInServices = {
-  gateway: GatewayClient
-  auth: Pick<AuthApi, 'getNonce' | 'verify'>
-  holdNonce(message: string): Promise<HeldNonce>
-  storage: KeyValueStorage
-  appName: string
-  location: Pick<Location, 'host' | 'origin'>
-  /** Signing in to an application through Signet (oidc/): the message names it and lists its redirect URI. */
-  application?: { statement: string; resources: string[] }
-  /** The chain of a pending sign-in, where an on-chain approval of its message shows. */
-  chainClient?: (chainId: number) => Pick<PublicClient, 'readContract'> | undefined
-  now?: () => number
-}
 
 /**
  * How an owner asks for the Safe's signature (the tracker's `prepare`): checks the owner against the Safe's

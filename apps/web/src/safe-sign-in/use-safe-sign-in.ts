@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo } from 'react'
 import { type Address, getAddress } from 'viem'
+import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
 import { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
 import { type OwnerSignInExtra, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { useSafeSignInState } from '../safe-message-tracker/use-safe-sign-in-state.ts'
 import type { OwnerSigner } from './owner-signature.ts'
-import { checkOwnersUnchanged, proposeAsOwner, type SafeSignInServices } from './safe-sign-in-flow.ts'
+import { checkOwnersUnchanged, proposeAsOwner } from './safe-sign-in-flow.ts'
 
 /**
  * The owner's side of signing in as a Safe, over the Safe-message tracker: start (the owner signs and
@@ -14,14 +15,8 @@ import { checkOwnersUnchanged, proposeAsOwner, type SafeSignInServices } from '.
 export function useSafeSignIn(services: SafeSignInServices) {
   const tracker = useMemo(
     () =>
-      new SafeSignInTracker<OwnerSignInExtra>(
-        {
-          ...services,
-          gateway: async () => services.gateway,
-          chainClient: (chainId) => services.chainClient?.(chainId),
-        },
-        signInStores.owner,
-        (pending) => checkOwnersUnchanged(services.gateway, pending),
+      new SafeSignInTracker<OwnerSignInExtra>(services, signInStores.owner, (pending) =>
+        checkOwnersUnchanged(services.gateway, pending),
       ),
     [services],
   )
