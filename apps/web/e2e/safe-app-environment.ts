@@ -22,7 +22,8 @@ import {
  */
 export type SafeAppEnvironment = SafeHostWorld & { explorer: FakeExplorer }
 
-export function useSafeAppEnvironment(): SafeAppEnvironment {
+/** `env`: more server environment (e.g. `SIGNET_NONCE_TTL`). */
+export function useSafeAppEnvironment(env: Record<string, string> = {}): SafeAppEnvironment {
   const environment = {} as SafeAppEnvironment
   let dataDir: string | undefined
   beforeAll(async () => {
@@ -36,6 +37,7 @@ export function useSafeAppEnvironment(): SafeAppEnvironment {
     ;({ signet: environment.signet, dataDir } = await startSignetOn('safe-app', environment, {
       SIGNET_SAFE_HOSTS: `http://127.0.0.1:${hostPort}`,
       SIGNET_EXPLORER_31337: environment.explorer.url,
+      ...env,
     }))
     environment.host = await startSandboxHost({
       appUrl: `${environment.signet.url}/`,

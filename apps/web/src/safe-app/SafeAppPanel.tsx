@@ -34,7 +34,7 @@ export default function SafeAppPanel({ config }: { config: PublicConfig }) {
       {session && (
         <>
           <SafeContextView session={session} />
-          <SafeSignInView session={session} />
+          <SafeSignInView session={session} chains={config.chains} />
           <AddressBookView session={session} />
         </>
       )}

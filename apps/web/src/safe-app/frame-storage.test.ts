@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ensureFrameStorage, MemoryStorage } from './frame-storage.ts'
+import { ensureFrameStorage, MemoryStorage, partitionedCookieStorage } from './frame-storage.ts'
 
 function windowWith(denied: boolean): Window {
   const real = new MemoryStorage()
@@ -35,5 +35,41 @@ describe('ensureFrameStorage', () => {
     win.localStorage.removeItem('wagmi.store')
     expect(win.localStorage.getItem('wagmi.store')).toBeNull()
     expect(win.sessionStorage.getItem('x')).toBeNull()
+  })
+})
+
+describe('partitionedCookieStorage', () => {
+  /** A cookie jar that keeps name=value, as `document.cookie` shows it. */
+  function jar(accepts: boolean) {
+    const cookies = new Map<string, string>()
+    const written: string[] = []
+    return {
+      written,
+      get cookie() {
+        return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+      },
+      set cookie(line: string) {
+        written.push(line)
+        if (!accepts) return
+        const [pair = '', ...attributes] = line.split('; ')
+        const [name = '', value = ''] = pair.split('=')
+        if (attributes.includes('Max-Age=0')) cookies.delete(name)
+        else cookies.set(name, value)
+      },
+    }
+  }
+
+  it('keeps values in partitioned cookies, and forgets them', () => {
+    const doc = jar(true)
+    const storage = partitionedCookieStorage(doc)
+    storage?.setItem('signet.safeAppSignIn', '{"v":1; "a":"b=c"}')
+    expect(storage?.getItem('signet.safeAppSignIn')).toBe('{"v":1; "a":"b=c"}')
+    expect(doc.written.at(-1)).toMatch(/; Path=\/; Max-Age=691200; Secure; SameSite=None; Partitioned$/)
+    storage?.removeItem('signet.safeAppSignIn')
+    expect(storage?.getItem('signet.safeAppSignIn')).toBeNull()
+  })
+
+  it('is undefined where the browser drops the cookie', () => {
+    expect(partitionedCookieStorage(jar(false))).toBeUndefined()
   })
 })

@@ -1,11 +1,12 @@
 import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
-import { createGatewayClient } from '@signet/gateway/client'
-import { type Address, getAddress, type Hex, hexToString, isHex } from 'viem'
+import { createPublicClient, custom, getAddress, type Hex, hexToString, isAddressEqual, isHex } from 'viem'
 import { SafeSignInError } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { createSafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
+import { signInStores } from '../safe-message-tracker/stored-sign-in.ts'
+import { lastingFrameStorage } from './frame-storage.ts'
 import type { SafeAppProviderLike, SafeAppSession } from './safe-app-session.ts'
+import { createSafeAppSignIn, signInAsSafeApp } from './safe-app-sign-in.ts'
 import { markFailedSafeExecution } from './safe-execution-receipt.ts'
-import { safeSigningProgress } from './safe-signing-progress.ts'
-import { signAsSafe } from './sign-as-safe.ts'
 
 /**
  * The Safe Apps provider's own error for a signing request that names another account: a protocol text
@@ -15,14 +16,15 @@ export const safeProviderAddressMismatch = 'The address or message hash is inval
 
 export type SignetSafeProviderOptions = {
   gatewayUrl: string
-  /** Whole wait for the owners (default 10 minutes). */
+  appName: string
+  /** A shorter wait for the owners than the server's hold on the nonce (a quick retry). */
   signingTimeoutMs?: number
 }
 
 /**
- * The Safe connector's provider with Signet's signing: `personal_sign` waits for the Safe itself
- * (off-chain confirmations or the on-chain transaction, with progress and a time-out) instead of
- * returning `0x` as soon as a transaction is proposed. Every other call goes to the Safe Apps
+ * The Safe connector's provider with Signet's signing: `personal_sign` is the Safe App's sign-in on the
+ * Safe sign-in tracker (off-chain confirmations or the on-chain transaction, resumed after a reload),
+ * instead of returning `0x` as soon as a transaction is proposed. Every other call goes to the Safe Apps
  * provider, so chain reads are relayed through the host (`rpcCall`) and unsupported methods fail with
  * its `"<method>" not implemented`. A receipt asked for by safeTxHash reports a failed Safe execution
  * as reverted.
@@ -38,7 +40,24 @@ export async function createSignetSafeProvider(
   const info = await sdk.safe.getInfo()
   const version = 'version' in info && typeof info.version === 'string' ? info.version : '1.3.0'
   const safeAddress = getAddress(info.safeAddress)
-  const gateway = createGatewayClient({ baseUrl: options.gatewayUrl, timeoutMs: 5_000 })
+  // The Safe's chain is read through the host (`rpcCall`), like every other read of the Safe App.
+  const chain = createPublicClient({ transport: custom(inner) })
+  // Inside Safe{Wallet} Signet is a third-party frame: it keeps the sign-in wherever the browser lets it.
+  const lasting = lastingFrameStorage()
+  const storage = lasting ?? window.localStorage
+  const signIn = createSafeAppSignIn(
+    sdk,
+    createSafeSignInServices({
+      gatewayUrl: options.gatewayUrl,
+      gatewayTimeoutMs: 5_000,
+      chainClient: (chainId) => (chainId === info.chainId ? chain : undefined),
+      appName: options.appName,
+      storage,
+    }),
+  )
+  // A sign-in of this Safe left waiting when the frame reloaded: followed again, never asked again.
+  const left = signInStores.safeApp.load(storage)
+  if (left && isAddressEqual(left.safe, safeAddress) && left.chainId === info.chainId) void signIn.resume()
 
   const provider: SafeAppProviderLike = {
     get chainId() {
@@ -61,17 +80,22 @@ export async function createSignetSafeProvider(
       }
       // Safe{Wallet} hashes the text it is given (EIP-191 of its UTF-8), so hand it the text itself.
       const text = isHex(message) ? hexToString(message as Hex) : message
-      return signAsSafe({
-        sdk,
-        safe: { address: safeAddress as Address, chainId: info.chainId, version, threshold: info.threshold },
+      return signInAsSafeApp(signIn, sdk, {
+        safe: safeAddress,
+        chainId: info.chainId,
+        version,
         text,
-        gateway,
-        progress: safeSigningProgress,
-        ...(options.signingTimeoutMs ? { timeoutMs: options.signingTimeoutMs } : {}),
+        ...(options.signingTimeoutMs ? { deadlineMs: options.signingTimeoutMs } : {}),
       })
     },
     on: (event, listener) => inner.on(event, listener),
     removeListener: (event, listener) => inner.removeListener(event, listener),
   }
-  return { sdk, info: { ...info, safeAddress, version }, provider }
+  return {
+    sdk,
+    info: { ...info, safeAddress, version },
+    provider,
+    signIn,
+    signInSurvivesReload: lasting !== undefined,
+  }
 }

@@ -1,6 +1,7 @@
 import type SafeAppsSDK from '@safe-global/safe-apps-sdk'
 import type { SafeInfoExtended } from '@safe-global/safe-apps-sdk'
 import type { Address } from 'viem'
+import type { SafeAppSignIn } from './safe-app-sign-in.ts'
 
 /** An EIP-1193 provider for the Safe, as the wagmi connector hands it out. */
 export type SafeAppProviderLike = {
@@ -15,6 +16,10 @@ export type SafeAppSession = {
   sdk: SafeAppsSDK
   info: SafeInfoExtended & { safeAddress: Address; version: string }
   provider: SafeAppProviderLike
+  /** Signing in as this Safe (the tracker: waiting, resumed after a reload, its outcome). */
+  signIn: SafeAppSignIn
+  /** False where the browser gives the frame nowhere to keep it: a reload loses a waiting sign-in. */
+  signInSurvivesReload: boolean
 }
 
 type Listener = () => void

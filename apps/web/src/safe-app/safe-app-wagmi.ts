@@ -48,6 +48,7 @@ export function safeAppWagmiParts(
     connector: safeAppConnector({
       safeHosts: config.safeHosts,
       gatewayUrl: config.gatewayUrl,
+      appName: config.appName,
       ...(Number.isSafeInteger(timeout) && timeout > 0 ? { signingTimeoutMs: timeout } : {}),
     }),
     transport: safeAppTransport,

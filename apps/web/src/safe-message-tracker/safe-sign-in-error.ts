@@ -124,3 +124,11 @@ export function gatewayFailure(error: unknown, submitting = false): SafeSignInEr
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/** "The Safe did not sign within 10 min." (whole minutes), or in seconds below a minute. */
+export function signingTimeoutText(timeoutMs: number): SafeSignInText {
+  const minutes = Math.round(timeoutMs / 60_000)
+  return minutes >= 1
+    ? { key: 'signingTimeoutMinutes', values: { minutes } }
+    : { key: 'signingTimeoutSeconds', values: { seconds: Math.round(timeoutMs / 1000) } }
+}

@@ -29,8 +29,10 @@ export type SafeSignInServicesOptions = {
   gatewayUrl: string
   /** Each gateway call's time-out (the gateway client's default otherwise). */
   gatewayTimeoutMs?: number
-  /** The page's wagmi config: its public clients read the Safe's chain. */
-  wagmiConfig: Config
+  /** The page's wagmi config: its public clients read the Safe's chain… */
+  wagmiConfig?: Config
+  /** …or, where the chain is read another way (the Safe App, through its host), this. */
+  chainClient?: SafeSignInServices['chainClient']
   appName: string
   /** Default: this server's sign-in API. An application's sign-in (oidc/) verifies its own way. */
   auth?: Pick<AuthApi, 'getNonce' | 'verify'>
@@ -53,7 +55,9 @@ export function createSafeSignInServices(options: SafeSignInServicesOptions): Sa
       baseUrl: options.gatewayUrl,
       ...(options.gatewayTimeoutMs ? { timeoutMs: options.gatewayTimeoutMs } : {}),
     }),
-    chainClient: (chainId) => getPublicClient(wagmiConfig, { chainId }),
+    chainClient:
+      options.chainClient ??
+      ((chainId) => (wagmiConfig ? getPublicClient(wagmiConfig, { chainId }) : undefined)),
     auth: options.auth ?? createAuthApi(),
     holdNonce: (message) => holdPendingNonce(message),
     storage: options.storage ?? window.localStorage,

@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem'
 import { type AuthApi, AuthApiError, type SignInSession } from '../auth/auth-api.ts'
 import { holdNonceAgain, isNonceGone } from './nonce-hold.ts'
-import { type Poller, startPolling } from './poll-backoff.ts'
+import { type BackoffSettings, type Poller, startPolling } from './poll-backoff.ts'
 import { safeMessageHashOf } from './safe-message-hash.ts'
 import {
   lookAtSafeMessage,
@@ -15,11 +15,12 @@ import {
   isFinal,
   SafeSignInError,
   type SafeSignInErrorCode,
+  signingTimeoutText,
 } from './safe-sign-in-error.ts'
 import { createSafeSignInMessage } from './safe-sign-in-message.ts'
 import type { SafeSignInServices } from './safe-sign-in-services.ts'
 import type { SafeWalletAnswer } from './safe-wallet-answer.ts'
-import type { KeyValueStorage, SignInStore, StoredSafeSignIn } from './stored-sign-in.ts'
+import type { SignInStore, StoredSafeSignIn } from './stored-sign-in.ts'
 
 export type WaitingLook = Extract<SafeMessageLook, { state: 'waiting' }>
 /** What the Safe's wallet answered, when it is not a signature (only the connected-Safe path asks one). */
@@ -38,10 +39,40 @@ export type SafeSignInState<Extra extends object = object> =
       wallet?: { asking: true } | { asking: false; answer: WalletAnswerShown }
       /** Passing problems (gateway, chain or server unreachable…), worded by `safeSignInErrorText`; looking goes on. */
       passingError?: SafeSignInError[]
+      /** The Safe transaction the host proposed instead of a message (the Safe App), as the host last saw it. */
+      transaction?: SafeTransactionLook
     }
   | { phase: 'signed-in'; session: SignInSession }
   /** `error` is worded by `safeSignInErrorText` (a {@link SafeSignInError} keeps its code). */
   | { phase: 'failed'; error: unknown; code?: SafeSignInErrorCode }
+
+/** A Safe transaction that signs the message on chain, as its host reports it. */
+export type SafeTransactionLook = {
+  safeTxHash: Hex
+  status: string
+  submitted?: number
+  required?: number
+  txHash?: Hex
+}
+
+/**
+ * What the Safe's host (Safe{Wallet}, for the Safe App) knows beside the gateway and the chain: a signature
+ * it hands out, the Safe transaction it follows, or that this transaction failed (final).
+ */
+export type HostLook =
+  | { state: 'signed'; signature: Hex }
+  | { state: 'transaction'; transaction: SafeTransactionLook }
+  | { state: 'failed'; error: SafeSignInError }
+  | { state: 'nothing' }
+
+export type SafeSignInTrackerOptions<Extra extends object> = {
+  /** Checked at every look (an owner's Safe must keep its owners); a final error ends the sign-in. */
+  check?: (tracked: StoredSafeSignIn & Extra) => Promise<void>
+  /** One more place to look at every look: the host (the Safe App's Safe{Wallet}). */
+  watchHost?: (tracked: StoredSafeSignIn & Extra) => Promise<HostLook>
+  /** How often to look (default: the back-off for co-owners, `confirmationBackoff`). */
+  schedule?: BackoffSettings
+}
 
 /** The tracker's part of {@link SafeSignInServices}: it only reads the gateway's message. */
 export type SafeSignInTrackerServices = Omit<SafeSignInServices, 'gateway' | 'auth'> & {
@@ -49,12 +80,13 @@ export type SafeSignInTrackerServices = Omit<SafeSignInServices, 'gateway' | 'au
   auth: Pick<AuthApi, 'verify'>
 }
 
-/** Builds the sign-in message with the server's `nonce`, holds the nonce and hashes it (not watched yet). */
-export type HoldMessage<Extra extends object> = (request: {
-  version: string
-  nonce: string
-  extra: Extra
-}) => Promise<StoredSafeSignIn & Extra>
+/**
+ * Builds the sign-in message with the server's `nonce` (or takes `message`, made elsewhere with such a
+ * nonce), holds the nonce and hashes it (not watched yet).
+ */
+export type HoldMessage<Extra extends object> = (
+  request: { version: string; extra: Extra } & ({ nonce: string } | { message: string }),
+) => Promise<StoredSafeSignIn & Extra>
 
 /**
  * The one job behind every sign-in as a Safe: the EIP-4361 message with a nonce the server holds for
@@ -78,8 +110,7 @@ export class SafeSignInTracker<Extra extends object = object> {
   constructor(
     private readonly services: SafeSignInTrackerServices,
     private readonly store: SignInStore<Extra>,
-    /** Checked at every look (an owner's Safe must keep its owners); a final error ends the sign-in. */
-    private readonly check?: (tracked: StoredSafeSignIn & Extra) => Promise<void>,
+    private readonly options: SafeSignInTrackerOptions<Extra> = {},
   ) {}
 
   getState = (): SafeSignInState<Extra> => this.#state
@@ -167,6 +198,22 @@ export class SafeSignInTracker<Extra extends object = object> {
     this.#set({ phase: 'idle' })
   }
 
+  /** Adds what the asking learnt (the Safe App's host proposed a Safe transaction…): kept, looked at at once. */
+  amend(change: Partial<Extra>): void {
+    if (this.#state.phase !== 'tracking') return
+    const tracked = { ...this.#state.tracked, ...change }
+    this.store.save(this.services.storage, tracked)
+    this.#update({ tracked })
+    this.#poller?.now()
+  }
+
+  /** A signature the asking got: signs in when it verifies, else the watch goes on. */
+  async offer(signature: Hex): Promise<void> {
+    if (this.#state.phase !== 'tracking') return
+    const generation = this.#generation
+    if (!(await this.#verify(this.#state.tracked, signature, generation, false))) this.#poller?.now()
+  }
+
   /** Looks again at once (the tab became visible again). */
   lookNow(): void {
     this.#poller?.now()
@@ -174,20 +221,23 @@ export class SafeSignInTracker<Extra extends object = object> {
 
   async #hold(
     target: { safe: Address; chainId: number },
-    request: { version: string; nonce: string; extra: Extra },
+    request: Parameters<HoldMessage<Extra>>[0],
   ): Promise<StoredSafeSignIn & Extra> {
     const now = this.#now()
     const { application } = this.services
     const { safe, chainId } = target
-    const message = createSafeSignInMessage({
-      safe,
-      chainId,
-      nonce: request.nonce,
-      appName: this.services.appName,
-      location: this.services.location,
-      issuedAt: new Date(now),
-      ...(application ? { application } : {}),
-    })
+    const message =
+      'message' in request
+        ? request.message
+        : createSafeSignInMessage({
+            safe,
+            chainId,
+            nonce: request.nonce,
+            appName: this.services.appName,
+            location: this.services.location,
+            issuedAt: new Date(now),
+            ...(application ? { application } : {}),
+          })
     const held = await this.services.holdNonce(message)
     return {
       chainId,
@@ -206,7 +256,7 @@ export class SafeSignInTracker<Extra extends object = object> {
     this.#poller = startPolling(async () => {
       if (generation !== this.#generation || this.#state.phase !== 'tracking') return 'stop'
       return this.#look(this.#state.tracked, generation)
-    })
+    }, this.options.schedule)
   }
 
   async #look(tracked: StoredSafeSignIn & Extra, generation: number): Promise<'stop' | 'moved' | 'same'> {
@@ -214,13 +264,16 @@ export class SafeSignInTracker<Extra extends object = object> {
     const chain = this.services.chainClient(tracked.chainId)
     const { gateway } = this.services
     let look: SafeMessageLook
+    let host: HostLook | undefined
     try {
-      ;[look] = await Promise.all([
+      ;[look, , host] = await Promise.all([
         lookAtSafeMessage(
           { ...(gateway ? { gateway } : {}), ...(chain ? { chain } : {}) },
           { chainId: tracked.chainId, safe: tracked.safe, messageHash: tracked.messageHash },
         ),
-        this.check?.(tracked),
+        this.options.check?.(tracked),
+        // The host not answering is no news: the gateway and the chain still count.
+        this.options.watchHost?.(tracked).catch((): HostLook => ({ state: 'nothing' })),
       ])
     } catch (error) {
       if (generation !== this.#generation) return 'stop'
@@ -235,9 +288,21 @@ export class SafeSignInTracker<Extra extends object = object> {
     if (look.state === 'signed') {
       return (await this.#verify(tracked, look.signature, generation, true)) ? 'stop' : 'same'
     }
-    const moved = look.submitted !== this.#lastSubmitted
-    this.#lastSubmitted = look.submitted
-    this.#update({ look, passingError: passingProblems(look) })
+    if (host?.state === 'failed') {
+      this.fail(host.error)
+      return 'stop'
+    }
+    if (host?.state === 'signed') {
+      return (await this.#verify(tracked, host.signature, generation, true)) ? 'stop' : 'same'
+    }
+    const submitted = host?.state === 'transaction' ? (host.transaction.submitted ?? 0) : look.submitted
+    const moved = submitted !== this.#lastSubmitted
+    this.#lastSubmitted = submitted
+    this.#update({
+      look,
+      passingError: passingProblems(look),
+      ...(host?.state === 'transaction' ? { transaction: host.transaction } : {}),
+    })
     return moved ? 'moved' : 'same'
   }
 
@@ -283,6 +348,11 @@ export class SafeSignInTracker<Extra extends object = object> {
   }
 
   #expiredError(): SafeSignInError {
+    if (this.#state.phase === 'tracking' && this.store.kind === 'safeApp') {
+      const { tracked } = this.#state
+      const lifetime = Date.parse(tracked.nonceExpiresAt) - Date.parse(tracked.startedAt)
+      return new SafeSignInError('SAFE_SIGNING_TIMEOUT', signingTimeoutText(lifetime))
+    }
     const key = this.store.kind === 'owner' ? 'signInExpiredOwner' : 'signInExpiredConnected'
     return new SafeSignInError('SIGN_IN_EXPIRED', { key })
   }

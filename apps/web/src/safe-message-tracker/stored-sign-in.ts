@@ -1,7 +1,7 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 
-/** The two kinds of remembered sign-in: from an owner's wallet, or as the connected Safe. */
-export type SignInKind = 'owner' | 'connected'
+/** The kinds of remembered sign-in: from an owner's wallet, as the connected Safe, as the Safe App. */
+export type SignInKind = 'owner' | 'connected' | 'safeApp'
 
 /** Where a waiting Safe sign-in is remembered (localStorage: every tab of this origin sees it). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -32,6 +32,14 @@ export type OwnerSignInExtra = {
   startedBy: Address
 }
 
+/** The Safe App's sign-in remembers how the host asked the owners, to follow it after a reload. */
+export type SafeAppSignInExtra = {
+  /** The host proposed a Safe transaction (SignMessageLib) instead of an off-chain message. */
+  safeTxHash?: Hex
+  /** The host answered with the message hash only: it hands the signature out once complete. */
+  hostHoldsSignature?: boolean
+}
+
 /** One store per kind of remembered sign-in: where it is kept, and what it adds to the common fields. */
 export type SignInStore<Extra extends object = object> = {
   kind: SignInKind
@@ -49,6 +57,17 @@ export type SignInStore<Extra extends object = object> = {
 export const signInStores = {
   owner: storedSignIn<OwnerSignInExtra>('owner', 'signet.pendingSafeSignIn', readOwnerExtra),
   connected: storedSignIn<object>('connected', 'signet.safeAccountSignIn', () => ({})),
+  safeApp: storedSignIn<SafeAppSignInExtra>('safeApp', 'signet.safeAppSignIn', readSafeAppExtra),
+}
+
+function readSafeAppExtra({ safeTxHash, hostHoldsSignature }: Record<string, unknown>) {
+  if (safeTxHash !== undefined && !(typeof safeTxHash === 'string' && /^0x[0-9a-f]{64}$/i.test(safeTxHash)))
+    return undefined
+  if (hostHoldsSignature !== undefined && typeof hostHoldsSignature !== 'boolean') return undefined
+  return {
+    ...(safeTxHash ? { safeTxHash: safeTxHash as Hex } : {}),
+    ...(hostHoldsSignature ? { hostHoldsSignature } : {}),
+  }
 }
 
 function readOwnerExtra({ owners, threshold, startedBy }: Record<string, unknown>) {

@@ -71,7 +71,7 @@ function setUp() {
       now: () => Date.parse('2026-11-25T10:00:00.000Z'),
     },
     signInStores.owner,
-    (pending) => checkOwnersUnchanged(gateway, pending),
+    { check: (pending) => checkOwnersUnchanged(gateway, pending) },
   )
   const signer = {
     signTypedData: (data: Parameters<typeof ownerA.signTypedData>[0]) => ownerA.signTypedData(data),

@@ -15,9 +15,9 @@ import { checkOwnersUnchanged, proposeAsOwner } from './safe-sign-in-flow.ts'
 export function useSafeSignIn(services: SafeSignInServices) {
   const tracker = useMemo(
     () =>
-      new SafeSignInTracker<OwnerSignInExtra>(services, signInStores.owner, (pending) =>
-        checkOwnersUnchanged(services.gateway, pending),
-      ),
+      new SafeSignInTracker<OwnerSignInExtra>(services, signInStores.owner, {
+        check: (pending) => checkOwnersUnchanged(services.gateway, pending),
+      }),
     [services],
   )
   useEffect(() => {
