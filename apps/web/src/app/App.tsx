@@ -27,8 +27,10 @@ const SafeAppPanel = lazy(() => import('../safe-app/SafeAppPanel.tsx'))
 // response validation), fetched once the wallet part is here.
 // Signing in as a connected Safe (WalletConnect and others): only once such a sign-in exists.
 const ConnectedSafeSignInPanel = lazy(() => import('../safe-message-tracker/ConnectedSafeSignInPanel.tsx'))
-const SafeOwnerSignIn = lazy(() =>
-  import('../safe-sign-in/SafeOwnerSignIn.tsx').then((module) => ({ default: module.SafeOwnerSignIn })),
+const SafeSignInOrConfirm = lazy(() =>
+  import('../safe-sign-in/SafeSignInOrConfirm.tsx').then((module) => ({
+    default: module.SafeSignInOrConfirm,
+  })),
 )
 
 /** Where in the first-painted page (AppShell.tsx) the wallet part renders. */
@@ -137,7 +139,7 @@ function SignetApp({ config, theme, wagmiConfig, slots, connectRequested, onConn
           />
           {!isFramed() && (
             <Suspense fallback={null}>
-              <SafeOwnerSignIn config={config} />
+              <SafeSignInOrConfirm config={config} />
             </Suspense>
           )}
         </Guarded>,

@@ -10,7 +10,7 @@ import { SignInProvider } from '../auth/SignInProvider.tsx'
 import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-services.ts'
 import type { KeyValueStorage } from '../safe-message-tracker/stored-sign-in.ts'
 import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
-import { OwnerSafeSignIn } from '../safe-sign-in/OwnerSafeSignIn.tsx'
+import { SignInAsOwnedSafe } from '../safe-sign-in/SignInAsOwnedSafe.tsx'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
@@ -310,7 +310,7 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
         </p>
       )}
       {details.prompt === 'login' && !details.safeCompletion && !leaving && (
-        <OwnerSafeSignIn services={safeServices} chains={config.chains} />
+        <SignInAsOwnedSafe services={safeServices} chains={config.chains} />
       )}
     </section>
   )

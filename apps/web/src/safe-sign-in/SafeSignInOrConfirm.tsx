@@ -4,7 +4,7 @@ import './safe-sign-in.css'
 import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'
-import { OwnerSafeSignIn } from './OwnerSafeSignIn.tsx'
+import { SignInAsOwnedSafe } from './SignInAsOwnedSafe.tsx'
 import { useSafeMessageRoute } from './use-safe-message-route.ts'
 
 /**
@@ -12,9 +12,9 @@ import { useSafeMessageRoute } from './use-safe-message-route.ts'
  * (`#/safe-message/<chainId>/<safe>/<hash>`) the co-owner's review page, otherwise the owner's Safes and
  * their pending sign-in. Needs the app's wagmi, react-query and RainbowKit providers around it.
  *
- * @example <SafeOwnerSignIn config={config} />
+ * @example <SafeSignInOrConfirm config={config} />
  */
-export function SafeOwnerSignIn({
+export function SafeSignInOrConfirm({
   config,
 }: {
   config: Pick<PublicConfig, 'gatewayUrl' | 'appName' | 'chains'>
@@ -28,5 +28,5 @@ export function SafeOwnerSignIn({
       <ConfirmSafeMessage key={route.messageHash} services={services} route={route} chainName={chainName} />
     )
   }
-  return <OwnerSafeSignIn services={services} chains={config.chains} />
+  return <SignInAsOwnedSafe services={services} chains={config.chains} />
 }

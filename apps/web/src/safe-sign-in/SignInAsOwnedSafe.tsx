@@ -17,7 +17,7 @@ import { useSafeSignIn } from './use-safe-sign-in.ts'
  * An owner connected with their own wallet signs in as one of their Safes: the Safes they own, the
  * pending sign-in while co-owners confirm, and the outcome.
  */
-export function OwnerSafeSignIn({
+export function SignInAsOwnedSafe({
   services,
   chains,
 }: {
