@@ -13,7 +13,7 @@ import {
   type ShutdownSignals,
 } from '../operations/draining.ts'
 import { type ManagementServer, startManagementServer } from '../operations/management-server.ts'
-import { managementBannerLine } from '../startup-banner.ts'
+import { managementBannerLine } from './startup-banner.ts'
 
 /** What a worker tells the primary once it listens. */
 type ListeningMessage = { type: 'signet-listening'; url: string }

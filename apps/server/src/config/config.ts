@@ -11,15 +11,10 @@ import {
 } from '@signet/protocol/public-config'
 import { SchemaError } from '@signet/protocol/schema-error'
 import { catalogWalletIds, type WalletDescriptor } from '@signet/protocol/wallet-descriptor'
-import {
-  type OidcClientConfig,
-  type OidcSigningKey,
-  readOidcClients,
-  readOidcJwks,
-} from '../oidc/oidc-config.ts'
 import { customChain, defaultChains, localChain } from './default-chains.ts'
 import { parseDuration } from './duration.ts'
 import { readHost, readTrustedProxies } from './network-config.ts'
+import { type OidcClientConfig, type OidcSigningKey, readOidcClients, readOidcJwks } from './oidc-config.ts'
 import { readWalletDescriptors } from './wallet-descriptors.ts'
 
 /** A chain Signet accepts sign-ins on; the browser gets it as it is in the run-time config. */
@@ -116,6 +111,7 @@ export type SafeWatchConfig = {
   confirmationsByChain: Record<number, number>
 }
 
+// Not a SignetError: it stops the process at start (or a command) and never reaches an HTTP answer.
 /**
  * A bad environment variable. The message always names it, or the bad field inside it (`field`,
  * e.g. `SIGNET_WALLETS[0].downloadUrls.chrome`).

@@ -4,7 +4,7 @@ import { type Context, Hono } from 'hono'
 import { isAddress } from 'viem'
 import type { ChainConfig } from '../config/config.ts'
 import { SignetError } from '../errors.ts'
-import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
 
 export type ExplorerRoutesOptions = {
   /** The configured chains; `blockExplorerUrl` is where links go (SIGNET_EXPLORER_<id> or the default). */

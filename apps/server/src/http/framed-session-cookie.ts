@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { sessionCookieName } from './auth-routes.ts'
+import { sessionCookieName } from '../request/session-cookie.ts'
 
 /**
  * Sent by the web app when it runs inside a cross-site frame (a Safe App inside Safe{Wallet}).

@@ -8,9 +8,9 @@ import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/config.ts'
 import { toPublicConfig } from '../config/public-config.ts'
+import { clientAddress, trustedProxyList } from '../request/client-address.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { createApp } from './app.ts'
-import { clientAddress, trustedProxyList } from './client-address.ts'
 
 // Per-client limits through a real socket: the whole 127.0.0.0/8 block is loopback on Linux, so requests
 // bound to 127.0.0.2, 127.0.0.3… reach the server from distinct peers.

@@ -1,7 +1,7 @@
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
+import type { OidcSigningKey } from '../config/oidc-config.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
 import {
   ensureSigningKeys,
   type ProviderKeySet,

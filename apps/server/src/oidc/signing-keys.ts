@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import type { OidcSigningKey } from '../config/oidc-config.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
 import { storedSecret } from './oidc-secrets.ts'
 import { longestSignedTokenLifetimeMs } from './token-lifetimes.ts'
 

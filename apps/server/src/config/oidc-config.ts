@@ -1,6 +1,6 @@
 import { parseWithSchema } from '@signet/protocol/schema-error'
 import { z } from 'zod'
-import { readJsonSetting } from '../config/json-setting.ts'
+import { readJsonSetting } from './json-setting.ts'
 
 /**
  * The OpenID Connect provider's configuration: `SIGNET_OIDC_CLIENTS` (the applications that may sign
