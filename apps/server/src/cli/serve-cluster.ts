@@ -31,7 +31,7 @@ const crashWindowMs = 60_000
  *
  * @throws {ConfigError} naming SIGNET_WORKERS, or the variable that is bad.
  */
-export function checkClusterConfig(env: Record<string, string | undefined>, workers: number): SignetConfig {
+function checkClusterConfig(env: Record<string, string | undefined>, workers: number): SignetConfig {
   const config = loadConfig(env)
   if (config.startLocalChain) {
     throw new ConfigError(

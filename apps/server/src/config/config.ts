@@ -19,7 +19,7 @@ import { readWalletDescriptors } from './wallet-descriptors.ts'
 
 /** A chain Signet accepts sign-ins on; the browser gets it as it is in the run-time config. */
 export type ChainConfig = PublicChain
-export type WalletGroup = WalletGroupConfig
+type WalletGroup = WalletGroupConfig
 
 export type SignetConfig = {
   mode: SignetMode
@@ -135,8 +135,8 @@ export const hostedGatewayUrl = 'https://safe-client.safe.global'
 export const demoWalletConnectProjectId = 'de30de30de30de30de30de30de30de30'
 /** WalletConnect's own relay, which the kits use when given none. */
 export const publicWalletConnectRelayUrl = 'wss://relay.walletconnect.org'
-export const defaultSafeHost = 'https://app.safe.global'
-export const defaultWalletGroups: WalletGroup[] = [
+const defaultSafeHost = 'https://app.safe.global'
+const defaultWalletGroups: WalletGroup[] = [
   { groupName: 'Recommended', wallets: ['metaMask', 'rainbow', 'coinbase', 'walletConnect'] },
   { groupName: 'Other', wallets: ['safe', 'ledger', 'trust', 'zerion', 'argent'] },
 ]

@@ -48,7 +48,7 @@ const reportingApiReports = z
   .max(100)
 
 /** One violation as the server logs it. */
-export type CspViolation = {
+type CspViolation = {
   directive: string | undefined
   blocked: string | undefined
   document: string | undefined

@@ -7,7 +7,7 @@ import { sessionCookieName } from '../request/session-cookie.ts'
  * response is issued as a partitioned cookie instead (CHIPS: `SameSite=None; Secure; Partitioned`).
  */
 export const framedSessionHeader = 'X-Signet-Frame'
-export const framedSessionHeaderValue = 'cross-site'
+const framedSessionHeaderValue = 'cross-site'
 
 /**
  * Middleware for `/api/auth/*`: on a request marked with {@link framedSessionHeader}, rewrites the

@@ -43,7 +43,7 @@ type InteractionEnv = RequestLogEnv
  *
  * @example deviceSignInResource('https://signet.example.com', 'cli') // …/oidc/device?client_id=cli
  */
-export function deviceSignInResource(origin: string, clientId: string): string {
+function deviceSignInResource(origin: string, clientId: string): string {
   return `${origin}${oidcMountPath}/device?client_id=${encodeURIComponent(clientId)}`
 }
 

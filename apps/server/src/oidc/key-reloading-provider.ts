@@ -13,7 +13,7 @@ import {
 } from './signing-keys.ts'
 
 /** How often each process asks the database whether the keys changed (one `count` query). */
-export const signingKeysPollMs = 2_000
+const signingKeysPollMs = 2_000
 
 /** This process's OpenID Connect provider, rebuilt when its signing keys change. */
 export type KeyReloadingProvider = {

@@ -26,8 +26,8 @@ type OperationsReply = {
 }
 
 /** How long the primary waits for a worker's readiness, and for its metrics. */
-export const workerReadinessTimeoutMs = 1_000
-export const workerMetricsTimeoutMs = 3_000
+const workerReadinessTimeoutMs = 1_000
+const workerMetricsTimeoutMs = 3_000
 
 /**
  * In a worker: answers the primary's questions about this worker's Signet. Returns the function that
@@ -87,7 +87,7 @@ function ask(worker: Worker, question: OperationsQuestion, timeoutMs: number): P
 }
 
 /** One worker as the primary's `/readyz` reports it. */
-export type WorkerReadiness = {
+type WorkerReadiness = {
   pid: number
   status: 'ready' | 'unready' | 'no answer'
   checks?: ReadinessReport['checks']
