@@ -2,8 +2,9 @@ import pino, { type Logger } from 'pino'
 
 /**
  * Structured logs (JSON lines on stdout, written asynchronously, or `destination`); `LOG_LEVEL` sets
- * the level (default info, silent under tests). One line per request comes from request/request-log.ts, which never logs a
- * signature, message, cookie or full nonce; the redaction is a second net for any other call site.
+ * the level (default info, silent under tests). One line per request comes from request/request-log.ts,
+ * which never logs a signature, message, cookie or full nonce; the redaction is a second net for any
+ * other call site.
  *
  * @example const log = createLogger(process.env)
  */
