@@ -5,6 +5,7 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
 import {
   browserGet,
   browserPost,
@@ -14,8 +15,7 @@ import {
   type InteractionDetails,
   interactionSignInMessage,
   signInThroughInteraction,
-} from '../../test/oidc-browser.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
+} from './oidc-browser.ts'
 
 // The device authorization grant (RFC 8628) over HTTP: openid-client is the device (a command-line tool)
 // initiating and polling; "the browser" — fetch with a cookie jar — types the code on Signet's page,

@@ -8,18 +8,14 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  browserGet,
-  CookieJar,
-  followToInteractionOrApp,
-  signInThroughInteraction,
-} from '../../test/oidc-browser.ts'
-import { revokeAccount } from '../operator/account-revocation.ts'
-import { createLogger, type RunningSignet, startSignet } from '../serve.ts'
-import type { StoreDatabase } from '../store/database.ts'
-import type { LogoutDeliveryTiming } from './logout-deliverer.ts'
-import { enqueueAccountLogout, enqueueLogoutDeliveries } from './logout-deliveries.ts'
-import { backchannelLogoutEvent } from './logout-token.ts'
+import type { LogoutDeliveryTiming } from '../src/backchannel-logout/logout-deliverer.ts'
+import { enqueueAccountLogout, enqueueLogoutDeliveries } from '../src/backchannel-logout/logout-deliveries.ts'
+import { backchannelLogoutEvent } from '../src/backchannel-logout/logout-token.ts'
+import { createLogger } from '../src/config/logger.ts'
+import { revokeAccount } from '../src/operator/account-revocation.ts'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
+import type { StoreDatabase } from '../src/store/database.ts'
+import { browserGet, CookieJar, followToInteractionOrApp, signInThroughInteraction } from './oidc-browser.ts'
 
 // Back-channel logout end to end over HTTP: openid-client signs users in, a small relying party (a
 // node:http server) receives the logout tokens and verifies them against Signet's JWKS with jose.
