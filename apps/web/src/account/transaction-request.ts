@@ -21,7 +21,7 @@ import type { Messages } from '../i18n/catalogue.ts'
 import type { Translate } from '../i18n/translate.ts'
 
 /**
- * SPEC §5: a transaction Signet builds is checked before anything reaches the wallet. The rules
+ * A transaction Signet builds is checked before anything reaches the wallet. The rules
  * are viem's own (the checks its serializer runs before a local account signs); this module only
  * turns form text into viem's request, calls those checks, and says which field is wrong in words
  * a person can act on.

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The enumerations of SPEC §4, spelled exactly as in the gateway schema (tests compare them with it).
+// The gateway enumerations Signet reads, spelled exactly as in the gateway schema (tests compare them with it).
 
 /** `Transaction.txStatus` / `TransactionDetails.txStatus`. */
 export const transactionStatuses = [
@@ -80,7 +80,7 @@ export const settingsChangeTypes = [
 export const implementationVersionStates = ['UP_TO_DATE', 'OUTDATED', 'UNKNOWN'] as const
 
 /**
- * Gas price types as Signet names them (SPEC §4). The published schema spells them in lower case
+ * Gas price types as Signet names them. The published schema spells them in lower case
  * (`oracle`, `fixed`, `fixed1559`), older gateways in upper case; both are accepted and an unknown
  * type becomes `UNKNOWN` rather than failing, as the Safe SDK does.
  */
