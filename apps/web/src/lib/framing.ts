@@ -1,3 +1,15 @@
+/**
+ * True inside a frame (Safe{Wallet} loads a Safe App in an iframe). A cross-origin parent may throw
+ * on access in exotic embeddings, which also means "framed".
+ */
+export function isFramed(win: Window = window): boolean {
+  try {
+    return win.parent !== win
+  } catch {
+    return true
+  }
+}
+
 /** Web Storage kept in memory: what a framed page gets where the browser denies it real storage. */
 export class MemoryStorage implements Storage {
   readonly #items = new Map<string, string>()
