@@ -314,6 +314,7 @@ export async function startSignet({
         log,
         auditTrail,
         retryForMs: config.oidc.logoutRetryForMs,
+        ...(metrics ? { metrics } : {}),
         ...(logoutDelivery ? { timing: logoutDelivery } : {}),
       })
       deliverer.start()

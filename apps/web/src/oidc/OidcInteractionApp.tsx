@@ -17,13 +17,8 @@ import { WalletProviders } from '../wallet/WalletProviders.tsx'
 import type { AppProps } from '../wallet/wallet-part.ts'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
 import { interactionErrorText } from './interaction-error-text.ts'
+import { scopeText } from './scope-text.ts'
 import './oidc-interaction.css'
-
-/** The scopes the catalogue says in the user's words (`oidc.scopes`); others show by name. */
-const describedScopes = new Set(['openid', 'profile', 'eth', 'safe'] as const)
-type DescribedScope = typeof describedScopes extends Set<infer Scope> ? Scope : never
-const isDescribedScope = (scope: string): scope is DescribedScope =>
-  describedScopes.has(scope as DescribedScope)
 
 export type OidcInteractionAppProps = AppProps & { uid: string }
 
@@ -213,7 +208,7 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
       <h2>{t('request.receives', { name })}</h2>
       <ul data-testid="oidc-scopes">
         {details.scopes.map((scope) => (
-          <li key={scope}>{isDescribedScope(scope) ? t(`scopes.${scope}`) : scope}</li>
+          <li key={scope}>{scopeText(translate, scope)}</li>
         ))}
       </ul>
       {redirectUri === null ? (
