@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: [
+      'apps/*/*.test.ts',
       'apps/*/src/**/*.test.ts',
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.ts',

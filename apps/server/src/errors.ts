@@ -1,40 +1,56 @@
-import { type SignInErrorCode, signInErrorCodes } from '@signet/protocol/auth-api'
+import type { ApiErrorCode, ErrorResponse, SignInErrorCode } from '@signet/protocol/auth-api'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 /**
- * Typed errors of the server. Every error the API or the CLI reports carries a snake_case `code` that
- * clients switch on and the HTTP `status` it maps to; the message is for humans.
+ * The server's one error model. Every error an API answer or the CLI's JSON reports is a `SignetError`:
+ * a `code` of the protocol's list (`ApiErrorCode`, what clients switch on), the HTTP `status` it maps
+ * to, and a message for humans. Routes throw it; request/error-response.ts renders it, for every route.
  *
- * @example
- * try { checkSiweRules(msg, rules) } catch (error) {
- *   if (error instanceof SignetError) return c.json({ error: { code: error.code, message: error.message } }, error.status)
- * }
+ * @example throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
  */
 export class SignetError extends Error {
   override name = 'SignetError'
-  readonly code: string
-  readonly status: number
+  readonly code: ApiErrorCode
+  readonly status: ContentfulStatusCode
 
-  constructor(code: string, status: number, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: ApiErrorCode,
+    status: ContentfulStatusCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options)
     this.code = code
     this.status = status
   }
 
-  /** The body of an error response: `{"error":{"code","message"}}`. */
-  toJSON(): { error: { code: string; message: string } } {
-    return { error: { code: this.code, message: this.message } }
+  /** The body of its error answer (and of the CLI's JSON): `{"error":{"code","message"}}`. */
+  toJSON(): ErrorResponse {
+    return errorBody(this.code, this.message)
   }
 }
 
-/** Every code raised by siwe/, verify/, chain/ and the CLI. */
-export const errorCodes = [
-  'invalid_request',
-  'invalid_message',
-  'invalid_rpc_url',
-  ...signInErrorCodes,
-  'rpc_unavailable',
-] as const
-export type ErrorCode = (typeof errorCodes)[number]
+/** The body of every error answer, `{"error":{"code","message"}}`: one shape for the API and the CLI. */
+export function errorBody(code: ApiErrorCode, message: string): ErrorResponse {
+  return { error: { code, message } }
+}
+
+/**
+ * The first line of an error's text: viem's `shortMessage` when it has one (its `message` runs over many
+ * lines of details), else its `message`. For logs, reports and error messages that quote a cause.
+ *
+ * @example shortErrorMessage(new HttpRequestError({ url, status: 502 })) // 'HTTP request failed.'
+ */
+export function shortErrorMessage(error: unknown): string {
+  const shortMessage = (error as { shortMessage?: unknown } | null | undefined)?.shortMessage
+  const text =
+    typeof shortMessage === 'string'
+      ? shortMessage
+      : error instanceof Error
+        ? error.message
+        : String((error as { message?: unknown } | null | undefined)?.message ?? error)
+  return text.split('\n')[0] ?? ''
+}
 
 /** A malformed request body or argument (400). */
 export class InvalidRequestError extends SignetError {
@@ -84,7 +100,7 @@ export class RpcUnavailableError extends SignetError {
   readonly chainId: number | undefined
 
   constructor(chainId: number | undefined, options?: { cause?: unknown }) {
-    const reason = describeCause(options?.cause)
+    const reason = options?.cause instanceof Error ? shortErrorMessage(options.cause) : undefined
     super(
       'rpc_unavailable',
       503,
@@ -93,12 +109,4 @@ export class RpcUnavailableError extends SignetError {
     )
     this.chainId = chainId
   }
-}
-
-function describeCause(cause: unknown): string | undefined {
-  if (!(cause instanceof Error)) return undefined
-  // viem errors carry a multi-line message; the first line names the failure (timeout, HTTP error, …).
-  const shortMessage = (cause as { shortMessage?: unknown }).shortMessage
-  const text = typeof shortMessage === 'string' ? shortMessage : cause.message
-  return text.split('\n')[0]
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { type HttpBindings, type ServerType, serve } from '@hono/node-server'
 import type { DemoChain } from '@signet/devchain/demo'
-import pino, { type Logger } from 'pino'
+import type { Logger } from 'pino'
 import { sweepAuditEvents } from './audit/audit-store.ts'
 import { recordSweptRows } from './audit/audit-sweep.ts'
 import { AuditTrail } from './audit/audit-trail.ts'
@@ -19,14 +19,12 @@ import {
   withLocalChain,
 } from './config/config.ts'
 import { importDemoTooling } from './config/demo-tooling.ts'
+import { createLogger } from './config/logger.ts'
 import { type DemoFixtures, toPublicConfig } from './config/public-config.ts'
+import { errorBody } from './errors.ts'
 import { appContentSecurityPolicy, createApp } from './http/app.ts'
-import { sessionCookieName } from './http/auth-routes.ts'
-import { clientAddress, trustedProxyList } from './http/client-address.ts'
-import { RateLimiter, sweepRateLimits } from './http/rate-limit.ts'
 import { defaultWebDist } from './http/web-app.ts'
 import { type KeyReloadingProvider, startKeyReloadingProvider } from './oidc/key-reloading-provider.ts'
-import { sweepExpiredOidcModels } from './oidc/oidc-adapter.ts'
 import { createOidcProvider, oidcRequestHandler } from './oidc/oidc-provider.ts'
 import { loadOidcCookieKeys } from './oidc/oidc-secrets.ts'
 import { oidcGrantTtlSeconds } from './oidc/token-lifetimes.ts'
@@ -41,10 +39,14 @@ import {
   type SignetMetrics,
 } from './operations/metrics.ts'
 import { ReadinessProbe, type ReadinessReport, startingReadiness } from './operations/readiness.ts'
+import { clientAddress, trustedProxyList } from './request/client-address.ts'
+import { RateLimiter, sweepRateLimits } from './request/rate-limit.ts'
+import { sessionCookieName } from './request/session-cookie.ts'
 import { AccountEndedHooks } from './safe-watch/account-ended-hooks.ts'
 import { type RunningSafeWatch, startSafeWatch } from './safe-watch/safe-watch.ts'
 import { sweepWatchedSafes } from './safe-watch/watched-safes.ts'
 import { openDatabase, type StoreDatabase } from './store/database.ts'
+import { sweepExpiredOidcModels } from './store/oidc-adapter.ts'
 import { deleteSession, sweepExpired } from './store/session-store.ts'
 
 export type StartSignetOptions = {
@@ -312,6 +314,7 @@ export async function startSignet({
         log,
         auditTrail,
         retryForMs: config.oidc.logoutRetryForMs,
+        ...(metrics ? { metrics } : {}),
         ...(logoutDelivery ? { timing: logoutDelivery } : {}),
       })
       deliverer.start()
@@ -511,45 +514,10 @@ async function sweep(db: StoreDatabase, log: Logger, auditTrail: AuditTrail, aud
   }
 }
 
-/**
- * Structured logs (JSON lines on stdout, written asynchronously, or `destination`); `LOG_LEVEL` sets
- * the level (default info, silent under tests). One line per request comes from http/request-log.ts, which never logs a
- * signature, message, cookie or full nonce; the redaction is a second net for any other call site.
- *
- * @example const log = createLogger(process.env)
- */
-export function createLogger(
-  env: Record<string, string | undefined>,
-  destination?: pino.DestinationStream,
-): Logger {
-  const options: pino.LoggerOptions = {
-    level: env.LOG_LEVEL ?? (env.VITEST ? 'silent' : 'info'),
-    redact: {
-      paths: [
-        'req.headers.cookie',
-        'req.headers.authorization',
-        'headers.cookie',
-        'signature',
-        'nonce',
-        'message',
-        'token',
-        '*.signature',
-        '*.nonce',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
-  }
-  // Asynchronous stdout: pino's default synchronous write sleeps 100 ms (event loop held) whenever the
-  // pipe is full, i.e. whenever the log reader lags — under load that was the worst of the latency tail.
-  // Buffered lines are flushed on a normal exit; a SIGKILL can lose the last few, never a session.
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
-}
-
 /** The answer in the moment between listening and the app being ready (same error shape as the API). */
 function startingResponse(): Response {
-  return Response.json(
-    { error: { code: 'starting', message: 'Signet is starting; retry in a moment.' } },
-    { status: 503, headers: { 'Retry-After': '1' } },
-  )
+  return Response.json(errorBody('starting', 'Signet is starting; retry in a moment.'), {
+    status: 503,
+    headers: { 'Retry-After': '1' },
+  })
 }

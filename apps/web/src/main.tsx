@@ -12,8 +12,8 @@ import { englishMessages, loadCatalogue, type Messages } from './i18n/catalogue.
 import { chooseLocale } from './i18n/choose-locale.ts'
 import { applyDocumentLanguage, I18nProvider } from './i18n/I18nProvider.tsx'
 import { applyPageTheme } from './theme/page-theme.ts'
+import { resolveThemeChoice } from './theme/theme-choice.ts'
 import { createDemoWalletLoader } from './wallet/demo-wallet/demo-wallet-loader.ts'
-import { resolveThemeChoice } from './wallet/theme-choice.ts'
 
 // The first paint carries React, the config reader and the page (app/AppShell.tsx); RainbowKit,
 // wagmi and viem load on intent. bench/check-size-budget.ts (npm test) keeps it that way.

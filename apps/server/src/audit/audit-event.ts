@@ -25,10 +25,7 @@ export const auditEventTypes = [
 
 export type AuditEventType = (typeof auditEventTypes)[number]
 
-/** Why a Signet session ended (`session.ended`); a pending Safe sign-in is cancelled for the same reasons. */
-export type SessionEndReason = 'logout' | 'expiry' | 'revocation' | 'safe_changed'
-
-export type AuditDetailValue = string | number | boolean | null | readonly string[]
+type AuditDetailValue = string | number | boolean | null | readonly string[]
 export type AuditDetails = Readonly<Record<string, AuditDetailValue>>
 
 export type AuditEvent = {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { type AccountMatch, accountIdCondition } from '../operator/account-match.ts'
+import { type AccountMatch, accountIdCondition } from '../store/account-match.ts'
 import type { StoreDatabase, StoreSchema } from '../store/database.ts'
 import type { AuditDetails, AuditEvent, AuditEventType } from './audit-event.ts'
 

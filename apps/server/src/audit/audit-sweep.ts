@@ -1,4 +1,4 @@
-import { shortNonce } from '../http/request-log.ts'
+import { shortNonce } from '../request/request-log.ts'
 import type { SweptRows } from '../store/session-store.ts'
 import { sessionIdPrefix } from './audit-event.ts'
 import type { AuditTrail } from './audit-trail.ts'

@@ -1,8 +1,8 @@
 import type { BlockList } from 'node:net'
 import type Provider from 'oidc-provider'
 import type { KoaContextWithOIDC } from 'oidc-provider'
-import { clientAddress } from '../http/client-address.ts'
-import { requestIdHeader } from '../http/request-id.ts'
+import { clientAddress } from '../request/client-address.ts'
+import { requestIdHeader } from '../request/request-id.ts'
 import type { AuditEventInput } from './audit-event.ts'
 import type { AuditTrail } from './audit-trail.ts'
 

@@ -12,7 +12,7 @@ import type { RpcClient } from '../verify/contract-signature.ts'
 import { verifySignature } from '../verify/verify-signature.ts'
 
 /** Clocks of wallets and servers drift; a message issued up to this far in our future is accepted. */
-export const clockSkewMs = 60_000
+const clockSkewMs = 60_000
 
 export type SignInContext = {
   db: StoreDatabase

@@ -1,6 +1,7 @@
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
 import type { AuditTrail } from '../audit/audit-trail.ts'
+import { countLogoutDelivery, type SignetMetrics } from '../operations/metrics.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import {
   claimDueDeliveries,
@@ -44,6 +45,8 @@ export type LogoutDelivererOptions = {
   auditTrail?: AuditTrail
   /** `SIGNET_OIDC_LOGOUT_RETRY_FOR`: how long after it was queued a token is still tried. */
   retryForMs: number
+  /** Where each attempt's outcome is counted (`signet_oidc_logout_deliveries_total`); none: not counted. */
+  metrics?: SignetMetrics
   timing?: Partial<LogoutDeliveryTiming>
   now?: () => number
 }
@@ -160,6 +163,7 @@ export class LogoutDeliverer {
     }
     if (outcome.result === 'delivered') {
       if (!(await settleDelivery(db, delivery, claim))) return
+      countLogoutDelivery(this.#options.metrics, 'delivered')
       log.info(fields, 'logout token delivered')
       await this.#options.auditTrail?.record({
         type: 'oidc.logout_delivered',
@@ -173,6 +177,7 @@ export class LogoutDeliverer {
     const deadline = delivery.createdAt + this.#options.retryForMs
     if (now >= deadline) {
       if (!(await settleDelivery(db, delivery, claim))) return
+      countLogoutDelivery(this.#options.metrics, 'failed')
       log.warn(
         { ...fields, error: outcome.error, queuedAt: new Date(delivery.createdAt).toISOString() },
         'logout token given up: the application never took it',
@@ -187,7 +192,9 @@ export class LogoutDeliverer {
     }
     const wait = Math.min(this.#timing.firstRetryMs * 2 ** delivery.attempts, this.#timing.maxRetryMs)
     const at = Math.min(now + wait, deadline)
-    await rescheduleDelivery(db, delivery, claim, { at, error: outcome.error })
+    // Not counted when the claim ran out meanwhile: the process that took the row counts its own attempt.
+    if (await rescheduleDelivery(db, delivery, claim, { at, error: outcome.error }))
+      countLogoutDelivery(this.#options.metrics, 'retried')
     log.info(
       { ...fields, error: outcome.error, retryAt: new Date(at).toISOString() },
       'logout token not delivered; will retry',

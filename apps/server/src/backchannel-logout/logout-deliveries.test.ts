@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { storeDatabases } from '../../test/store-databases.ts'
 import type { SignetConfig } from '../config/config.ts'
-import { OidcKyselyAdapter } from '../oidc/oidc-adapter.ts'
-import { revokeAccount } from '../operator/account-revocation.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
+import { OidcKyselyAdapter } from '../store/oidc-adapter.ts'
 import { endProviderSession } from './browser-logout.ts'
 import {
   claimDueDeliveries,
@@ -135,16 +134,6 @@ describe.each(databases)('the logout delivery queue on %s', (_name, database) =>
         }),
       ).toBe(5)
     })
-    // The revocation queues its own ending (reason account_revoked) in its transaction, then deletes:
-    // nothing of the account is left to queue afterwards.
-    await revokeAccount(db, { address: alice })
-    expect(await enqueueAccountLogout(db, { accountId: aliceMainnet, reason: 'account_revoked', now })).toBe(
-      0,
-    )
-    expect((await queued()).filter((row) => row.includes(aliceGnosis))).toEqual([
-      `wiki ${aliceGnosis} sid-browser-3-wiki account_revoked`,
-      `wiki ${aliceGnosis} sid-browser-3-wiki safe_owners_changed`,
-    ])
     expect((await queued()).some((row) => row.includes(bob))).toBe(false)
   })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { type AccountMatch, accountIdCondition } from '../operator/account-match.ts'
+import { type AccountMatch, accountIdCondition } from '../store/account-match.ts'
 import type { StoreSchema } from '../store/database.ts'
 
 /**

@@ -1,7 +1,6 @@
 import { type Chain, createPublicClient, defineChain, fallback, http, type Transport, webSocket } from 'viem'
 import { socketClientCache } from 'viem/utils'
 import { WebSocket as NodeWebSocket } from 'ws'
-import { SignetError } from '../errors.ts'
 
 /** RPC transport settings (docs/PRODUCT.md, "RPC transport"), shared by every chain client of the server. */
 export const rpcTransportSettings = {
@@ -34,11 +33,12 @@ export type CreateChainClientParameters = {
 
 export type RpcRequestObserver = (error?: unknown) => void
 
+// Not a SignetError: the configuration and the CLI's --rpc check the URLs first, so it never reaches an answer.
 /** An RPC URL whose scheme is none of http, https, ws, wss. */
-export class InvalidRpcUrlError extends SignetError {
+export class InvalidRpcUrlError extends Error {
   override name = 'InvalidRpcUrlError'
   constructor(url: string) {
-    super('invalid_rpc_url', 400, `RPC URL ${url} must start with http://, https://, ws:// or wss://.`)
+    super(`RPC URL ${url} must start with http://, https://, ws:// or wss://.`)
   }
 }
 

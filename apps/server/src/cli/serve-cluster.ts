@@ -13,7 +13,7 @@ import {
   type ShutdownSignals,
 } from '../operations/draining.ts'
 import { type ManagementServer, startManagementServer } from '../operations/management-server.ts'
-import { managementBannerLine } from '../startup-banner.ts'
+import { managementBannerLine } from './startup-banner.ts'
 
 /** What a worker tells the primary once it listens. */
 type ListeningMessage = { type: 'signet-listening'; url: string }
@@ -31,7 +31,7 @@ const crashWindowMs = 60_000
  *
  * @throws {ConfigError} naming SIGNET_WORKERS, or the variable that is bad.
  */
-export function checkClusterConfig(env: Record<string, string | undefined>, workers: number): SignetConfig {
+function checkClusterConfig(env: Record<string, string | undefined>, workers: number): SignetConfig {
   const config = loadConfig(env)
   if (config.startLocalChain) {
     throw new ConfigError(

@@ -45,7 +45,7 @@ async function serveOne(env: Record<string, string | undefined>, signals: Shutdo
   const { graceTimer, endAfterGraceRanOut } = await import('../operations/draining.ts')
   const { startSignet } = await import('../serve.ts')
   const signet = await startSignet({ env })
-  const { startupBanner } = await import('../startup-banner.ts')
+  const { startupBanner } = await import('./startup-banner.ts')
   process.stdout.write(startupBanner(signet))
   const signal = await signals.first
   process.stdout.write(`Stopping Signet (${signal})…\n`)

@@ -2,8 +2,6 @@ import { hostname, userInfo } from 'node:os'
 import { parseArgs } from 'node:util'
 import { type AuditEventInput, sessionIdPrefix } from '../audit/audit-event.ts'
 import { recordAuditEvents } from '../audit/audit-trail.ts'
-import { shortNonce } from '../http/request-log.ts'
-import { type AccountMatch, describeAccountMatch, parseAccountMatch } from '../operator/account-match.ts'
 import {
   type Revocation,
   revokeAccount,
@@ -16,6 +14,8 @@ import {
   listLiveSessions,
   minimumSessionIdPrefix,
 } from '../operator/session-listing.ts'
+import { shortNonce } from '../request/request-log.ts'
+import { type AccountMatch, describeAccountMatch, parseAccountMatch } from '../store/account-match.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import { accountProblem } from './audit-command.ts'
 import { openOperatorDatabase } from './operator-database.ts'

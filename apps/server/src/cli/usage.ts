@@ -51,6 +51,7 @@ audit and sessions read DATABASE_URL (and the rest of the environment) as serve 
 database: no chain, no server. A bad environment variable exits 2 naming it.
 `
 
+// Not a SignetError: a command line's mistake, answered with the usage text and never over HTTP.
 /** Bad or missing arguments: the CLI prints the reason and the usage text and exits 2. */
 export class UsageError extends Error {
   override name = 'UsageError'

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { ConfigError } from '../config/config.ts'
 
-export const maxWorkers = 256
+const maxWorkers = 256
 
 /**
  * `SIGNET_WORKERS`: how many processes `signet serve` runs, sharing its port through node:cluster.

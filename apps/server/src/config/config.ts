@@ -11,20 +11,15 @@ import {
 } from '@signet/protocol/public-config'
 import { SchemaError } from '@signet/protocol/schema-error'
 import { catalogWalletIds, type WalletDescriptor } from '@signet/protocol/wallet-descriptor'
-import {
-  type OidcClientConfig,
-  type OidcSigningKey,
-  readOidcClients,
-  readOidcJwks,
-} from '../oidc/oidc-config.ts'
 import { customChain, defaultChains, localChain } from './default-chains.ts'
 import { parseDuration } from './duration.ts'
 import { readHost, readTrustedProxies } from './network-config.ts'
+import { type OidcClientConfig, type OidcSigningKey, readOidcClients, readOidcJwks } from './oidc-config.ts'
 import { readWalletDescriptors } from './wallet-descriptors.ts'
 
 /** A chain Signet accepts sign-ins on; the browser gets it as it is in the run-time config. */
 export type ChainConfig = PublicChain
-export type WalletGroup = WalletGroupConfig
+type WalletGroup = WalletGroupConfig
 
 export type SignetConfig = {
   mode: SignetMode
@@ -116,6 +111,7 @@ export type SafeWatchConfig = {
   confirmationsByChain: Record<number, number>
 }
 
+// Not a SignetError: it stops the process at start (or a command) and never reaches an HTTP answer.
 /**
  * A bad environment variable. The message always names it, or the bad field inside it (`field`,
  * e.g. `SIGNET_WALLETS[0].downloadUrls.chrome`).
@@ -139,8 +135,8 @@ export const hostedGatewayUrl = 'https://safe-client.safe.global'
 export const demoWalletConnectProjectId = 'de30de30de30de30de30de30de30de30'
 /** WalletConnect's own relay, which the kits use when given none. */
 export const publicWalletConnectRelayUrl = 'wss://relay.walletconnect.org'
-export const defaultSafeHost = 'https://app.safe.global'
-export const defaultWalletGroups: WalletGroup[] = [
+const defaultSafeHost = 'https://app.safe.global'
+const defaultWalletGroups: WalletGroup[] = [
   { groupName: 'Recommended', wallets: ['metaMask', 'rainbow', 'coinbase', 'walletConnect'] },
   { groupName: 'Other', wallets: ['safe', 'ledger', 'trust', 'zerion', 'argent'] },
 ]

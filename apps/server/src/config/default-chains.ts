@@ -1,4 +1,4 @@
-import type { ChainConfig } from './config.ts'
+import type { PublicChain as ChainConfig } from '@signet/protocol/public-config'
 
 /**
  * Chains Signet offers without configuration. Their public RPCs can be replaced (and any other

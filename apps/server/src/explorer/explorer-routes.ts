@@ -4,7 +4,7 @@ import { type Context, Hono } from 'hono'
 import { isAddress } from 'viem'
 import type { ChainConfig } from '../config/config.ts'
 import { SignetError } from '../errors.ts'
-import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
 
 export type ExplorerRoutesOptions = {
   /** The configured chains; `blockExplorerUrl` is where links go (SIGNET_EXPLORER_<id> or the default). */
@@ -30,7 +30,7 @@ const transactionHash = /^0x[0-9a-fA-F]{64}$/
  * chain's block explorer. In Safe App mode the app's explorer links point here, because RainbowKit's
  * recent transactions hold a safeTxHash, which no explorer knows: the gateway tells whether the hash is
  * a Safe transaction — executed: its chain transaction; not yet: its page in Safe{Wallet} — or not
- * (then it is a chain transaction of its own). Errors are SignetErrors, answered by the app's `onError`.
+ * (then it is a chain transaction of its own). Errors are SignetErrors, answered by the app's one renderer.
  *
  * @example app.route('/explorer', explorerRoutes({ chains, gatewayUrl, safeHosts }))
  */

@@ -11,15 +11,16 @@ import { interactionRoutes } from '../oidc/interaction-routes.ts'
 import { oidcInteractionPath } from '../oidc/oidc-provider.ts'
 import { oidcTokenTtl } from '../oidc/token-lifetimes.ts'
 import { countRateLimited } from '../operations/metrics.ts'
+import { requestClientAddress, trustedProxyList } from '../request/client-address.ts'
+import { errorResponse } from '../request/error-response.ts'
+import { RateLimiter } from '../request/rate-limit.ts'
+import { type RequestLogEnv, requestLogger } from '../request/request-log.ts'
 import { pingDatabase } from '../store/database.ts'
 import { type AuthRoutesOptions, authRoutes } from './auth-routes.ts'
-import { requestClientAddress, trustedProxyList } from './client-address.ts'
 import { contentSecurityPolicy } from './content-security-policy.ts'
 import { cspReportRoutes } from './csp-report-routes.ts'
 import { framedSessionCookie } from './framed-session-cookie.ts'
 import { pendingSignInRoutes } from './pending-sign-in-routes.ts'
-import { RateLimiter } from './rate-limit.ts'
-import { annotateRequestLog, type RequestLogEnv, requestLogger } from './request-log.ts'
 import { safeAppManifestRoutes } from './safe-app-manifest.ts'
 import { webAppRoutes } from './web-app.ts'
 
@@ -128,12 +129,8 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   // Signet's interaction calls of the OpenID Connect provider take JSON bodies too.
   app.use(`${oidcInteractionPath}/*`, limitBody)
   app.get('/api/health', async (c) => {
-    if (!(await pingDatabase(options.db))) {
-      return c.json(
-        { error: { code: 'database_unavailable', message: 'The database does not answer.' } },
-        503,
-      )
-    }
+    if (!(await pingDatabase(options.db)))
+      throw new SignetError('database_unavailable', 503, 'The database does not answer.')
     return c.json({ status: 'ok' })
   })
   app.get('/api/config', (c) => c.json(options.publicConfig))
@@ -180,9 +177,9 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
     }),
   )
 
-  app.all('/api/*', (c) =>
-    c.json({ error: { code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
-  )
+  app.all('/api/*', (c) => {
+    throw new SignetError('not_found', 404, `No API route ${c.req.method} ${c.req.path}.`)
+  })
 
   // Safe App mode's explorer links: a safeTxHash leads to its execution or its Safe{Wallet} page.
   app.route(
@@ -217,15 +214,6 @@ export function createApp(options: CreateAppOptions): Hono<RequestLogEnv> {
   // The built web app: its files, and its page for every other path.
   app.route('/', webAppRoutes({ webDist: options.webDist, publicConfig: options.publicConfig }))
 
-  app.onError((error, c) => {
-    if (error instanceof SignetError) {
-      annotateRequestLog(c, { code: error.code })
-      return c.json(error.toJSON(), error.status as 400)
-    }
-    annotateRequestLog(c, { code: 'internal_error' })
-    // The cause stays in the server's log; the client gets a generic text (no stack, no SQL, no paths).
-    options.log.error({ err: error, path: c.req.path }, 'unexpected error')
-    return c.json({ error: { code: 'internal_error', message: 'Something went wrong on the server.' } }, 500)
-  })
+  app.onError(errorResponse(options.log))
   return app
 }

@@ -1,18 +1,17 @@
-import { type NonceResponse, type SessionResponse, verifyRequestSchema } from '@signet/protocol/auth-api'
+import { type NonceResponse, verifyRequestSchema } from '@signet/protocol/auth-api'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { sessionIdPrefix } from '../audit/audit-event.ts'
 import { auditSignIn, type HttpAudit, type SignInAttempt, sessionAccount } from '../audit/http-audit.ts'
+import { sessionBody } from '../auth/session-response.ts'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
+import { readJsonBody } from '../request/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from '../request/request-log.ts'
+import { deleteSessionCookie, readSessionCookie, setSessionCookie } from '../request/session-cookie.ts'
 import { issueNonce } from '../store/nonce-store.ts'
-import { deleteSession, findSession, type Session } from '../store/session-store.ts'
-import { readJsonBody } from './json-body.ts'
-import { enforceRateLimit, type RateLimiter } from './rate-limit.ts'
-import { annotateRequestLog, type RequestLogEnv, shortAddress, shortNonce } from './request-log.ts'
-
-export const sessionCookieName = 'signet_session'
+import { deleteSession, findSession } from '../store/session-store.ts'
 
 export type AuthRoutesOptions = SignInContext & {
   nonceTtlMs: number
@@ -66,14 +65,14 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
 
   routes.get('/session', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const token = getCookie(c, sessionCookieName)
+    const token = readSessionCookie(c)
     const session = token ? await findSession(options.db, token, now()) : undefined
     if (!session) throw new SignetError('no_session', 401, 'There is no live session.')
     return c.json(sessionBody(session))
   })
 
   routes.post('/logout', async (c) => {
-    const token = getCookie(c, sessionCookieName)
+    const token = readSessionCookie(c)
     const ended = token ? await deleteSession(options.db, token) : undefined
     if (ended)
       await options.audit?.record(c, {
@@ -82,36 +81,9 @@ export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
         details: { reason: 'logout', session: sessionIdPrefix(ended.id) },
       })
     await options.endOidcSession?.(c)
-    deleteCookie(c, sessionCookieName, { path: '/', secure: options.secure, httpOnly: true, sameSite: 'Lax' })
+    deleteSessionCookie(c, { secure: options.secure })
     return c.body(null, 204)
   })
 
   return routes
-}
-
-/** Sets the session cookie: HttpOnly, Lax, `Secure` under https, for as long as the session lives. */
-export function setSessionCookie(
-  c: Context,
-  token: string,
-  session: Session,
-  options: { secure: boolean; now: number },
-): void {
-  setCookie(c, sessionCookieName, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    secure: options.secure,
-    maxAge: Math.max(1, Math.floor((session.expiresAt - options.now) / 1000)),
-  })
-}
-
-/** A session as the API answers it (verify, session, and the OpenID Connect sign-in page). */
-export function sessionBody(session: Session): SessionResponse {
-  return {
-    address: session.address,
-    chainId: session.chainId,
-    accountType: session.accountType,
-    issuedAt: new Date(session.issuedAt).toISOString(),
-    expiresAt: new Date(session.expiresAt).toISOString(),
-  }
 }

@@ -23,7 +23,7 @@ export type ContentSecurityPolicyOptions = {
 }
 
 /** The WalletConnect relay the kits use when none is configured (they fall back to `.com`). */
-export const defaultWalletConnectRelays = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com']
+const defaultWalletConnectRelays = ['wss://relay.walletconnect.org', 'wss://relay.walletconnect.com']
 
 /**
  * Services WalletConnect's SDK calls besides the relay: its RPC proxy, the Verify API (a frame that

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SignetError } from '../errors.ts'
+import { errorResponse } from '../request/error-response.ts'
+import { RateLimiter } from '../request/rate-limit.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { cspReportRoutes } from './csp-report-routes.ts'
-import { RateLimiter } from './rate-limit.ts'
 
 let dataDir: string
 let db: StoreDatabase
@@ -29,15 +29,14 @@ function reportRoutes(limit?: number) {
       done()
     },
   })
+  const log = pino({ level: 'info' }, sink)
   const routes = cspReportRoutes({
-    log: pino({ level: 'info' }, sink),
+    log,
     ...(limit
       ? { limit: { limiter: new RateLimiter(db, 'csp-report', limit), clientKey: () => '203.0.113.7' } }
       : {}),
   })
-  routes.onError((error, c) =>
-    error instanceof SignetError ? c.json(error.toJSON(), error.status as 400) : c.text('boom', 500),
-  )
+  routes.onError(errorResponse(log))
   const post = (body: unknown, type = 'application/csp-report') =>
     routes.request('/', { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify(body) })
   return { post, lines }

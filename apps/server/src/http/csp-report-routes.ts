@@ -2,9 +2,9 @@ import { type Context, Hono } from 'hono'
 import type { Logger } from 'pino'
 import { z } from 'zod'
 import { InvalidRequestError } from '../errors.ts'
-import { readJsonBody } from './json-body.ts'
-import { enforceRateLimit, type RateLimiter } from './rate-limit.ts'
-import type { RequestLogEnv } from './request-log.ts'
+import { readJsonBody } from '../request/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
+import type { RequestLogEnv } from '../request/request-log.ts'
 
 export type CspReportRoutesOptions = {
   log: Logger
@@ -48,7 +48,7 @@ const reportingApiReports = z
   .max(100)
 
 /** One violation as the server logs it. */
-export type CspViolation = {
+type CspViolation = {
   directive: string | undefined
   blocked: string | undefined
   document: string | undefined

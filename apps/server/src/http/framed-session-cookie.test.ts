@@ -2,10 +2,12 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import pino from 'pino'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SignetError } from '../errors.ts'
+import { errorResponse } from '../request/error-response.ts'
+import type { RequestLogEnv } from '../request/request-log.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { authRoutes } from './auth-routes.ts'
 import { framedSessionCookie, framedSessionHeader, partitioned } from './framed-session-cookie.ts'
@@ -15,18 +17,16 @@ const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae
 const framed = { [framedSessionHeader]: 'cross-site' }
 
 let db: StoreDatabase
-let app: Hono
+let app: Hono<RequestLogEnv>
 
 beforeAll(async () => {
   db = await openDatabase({
     kind: 'sqlite',
     path: join(mkdtempSync(join(tmpdir(), 'signet-framed-')), 'db.sqlite'),
   })
-  app = new Hono()
+  app = new Hono<RequestLogEnv>()
   app.use('/api/auth/*', framedSessionCookie())
-  app.onError((error, c) =>
-    error instanceof SignetError ? c.json(error.toJSON(), error.status as 401) : c.text('', 500),
-  )
+  app.onError(errorResponse(pino({ level: 'silent' })))
   app.route(
     '/api/auth',
     authRoutes({

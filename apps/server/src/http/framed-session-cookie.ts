@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { sessionCookieName } from './auth-routes.ts'
+import { sessionCookieName } from '../request/session-cookie.ts'
 
 /**
  * Sent by the web app when it runs inside a cross-site frame (a Safe App inside Safe{Wallet}).
@@ -7,7 +7,7 @@ import { sessionCookieName } from './auth-routes.ts'
  * response is issued as a partitioned cookie instead (CHIPS: `SameSite=None; Secure; Partitioned`).
  */
 export const framedSessionHeader = 'X-Signet-Frame'
-export const framedSessionHeaderValue = 'cross-site'
+const framedSessionHeaderValue = 'cross-site'
 
 /**
  * Middleware for `/api/auth/*`: on a request marked with {@link framedSessionHeader}, rewrites the

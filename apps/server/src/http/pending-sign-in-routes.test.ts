@@ -2,10 +2,13 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import pino from 'pino'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signIn } from '../auth/sign-in.ts'
+import { errorResponse } from '../request/error-response.ts'
+import type { RequestLogEnv } from '../request/request-log.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { issueNonce } from '../store/nonce-store.ts'
 import { consumeNonceAndCreateSession } from '../store/session-store.ts'
@@ -24,10 +27,11 @@ let db: StoreDatabase
 let clock = t0
 const context = () => ({ db, domain, origin, chainIds: [31337], pendingNonceTtlMs, now: () => clock })
 
-// Mounted as the lead mounts it in createApp, under /api/auth/pending.
+// Mounted as createApp mounts it, under /api/auth/pending, with the app's error renderer.
 function makeApp() {
-  const app = new Hono()
+  const app = new Hono<RequestLogEnv>()
   app.route('/api/auth/pending', pendingSignInRoutes(context()))
+  app.onError(errorResponse(pino({ level: 'silent' })))
   return app
 }
 

@@ -2,10 +2,10 @@ import { type PendingResponse, pendingRequestSchema } from '@signet/protocol/aut
 import { type Context, Hono } from 'hono'
 import type { HttpAudit } from '../audit/http-audit.ts'
 import { holdPendingSignInNonce, type PendingSignInContext } from '../auth/pending-sign-in.ts'
-import { InvalidRequestError, SignetError } from '../errors.ts'
-import { readJsonBody } from './json-body.ts'
-import { enforceRateLimit, type RateLimiter } from './rate-limit.ts'
-import { annotateRequestLog, type RequestLogEnv, shortNonce } from './request-log.ts'
+import { InvalidRequestError } from '../errors.ts'
+import { readJsonBody } from '../request/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortNonce } from '../request/request-log.ts'
 
 export type PendingSignInRoutesOptions = PendingSignInContext & {
   /** Per-client limit (each call holds a nonce for days); none when rate limits are off. */
@@ -15,8 +15,8 @@ export type PendingSignInRoutesOptions = PendingSignInContext & {
 
 /**
  * `POST /` `{message}` → `{nonce, expiresAt}`: holds the nonce of a Safe sign-in that waits for its
- * co-owners. Mounted at `/api/auth/pending`; renders its own errors as `{error:{code,message}}`
- * so that it answers the same mounted or alone.
+ * co-owners. Mounted at `/api/auth/pending`; its errors are thrown and answered by the app's one
+ * renderer (request/error-response.ts).
  *
  * @example app.route('/api/auth/pending', pendingSignInRoutes({ db, domain, origin, chainIds, pendingNonceTtlMs }))
  */
@@ -40,12 +40,6 @@ export function pendingSignInRoutes(options: PendingSignInRoutesOptions): Hono<R
       nonce: held.nonce,
       expiresAt: new Date(held.expiresAt).toISOString(),
     } satisfies PendingResponse)
-  })
-
-  routes.onError((error, c) => {
-    if (!(error instanceof SignetError)) throw error
-    annotateRequestLog(c, { code: error.code })
-    return c.json(error.toJSON(), error.status as 400)
   })
   return routes
 }

@@ -79,7 +79,7 @@ function isFilePath(path: string): boolean {
  * is looked at on every call (one `stat`) and read again when its modification time or size changed;
  * undefined while there is none.
  */
-export function indexPage(webDist: string, publicConfig: PublicConfig): () => Promise<string | undefined> {
+function indexPage(webDist: string, publicConfig: PublicConfig): () => Promise<string | undefined> {
   const file = join(webDist, 'index.html')
   const script = `<script id="signet-config" type="application/json">${JSON.stringify(publicConfig).replace(/</g, '\\u003c')}</script>`
   let cached: { version: string; html: string } | undefined

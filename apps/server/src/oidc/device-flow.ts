@@ -20,7 +20,7 @@ const scopeDescriptions: Record<string, string> = {
   profile: 'Your address as your user name',
   eth: 'Your address, chain and account type',
   safe: "Your Safe's owners, threshold and version",
-  offline_access: 'Staying signed in (a refresh token)',
+  offline_access: 'Stay signed in: the application may renew its access without asking you again',
 }
 
 /** The texts of the code-entry page after a failed attempt, by the provider's error. */

@@ -6,20 +6,21 @@ import {
   safeSignInRequestSchema,
 } from '@signet/protocol/oidc-interaction-api'
 import { type Context, Hono } from 'hono'
-import { getCookie } from 'hono/cookie'
 import type Provider from 'oidc-provider'
 import { auditSignIn, type HttpAudit } from '../audit/http-audit.ts'
+import { sessionBody } from '../auth/session-response.ts'
 import { type SignInContext, signIn } from '../auth/sign-in.ts'
+import { deviceCodeGrantType } from '../config/oidc-config.ts'
 import { InvalidRequestError, SignetError } from '../errors.ts'
-import { sessionBody, sessionCookieName, setSessionCookie } from '../http/auth-routes.ts'
-import { readJsonBody } from '../http/json-body.ts'
-import { enforceRateLimit, type RateLimiter } from '../http/rate-limit.ts'
-import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../http/request-log.ts'
+import { readJsonBody } from '../request/json-body.ts'
+import { enforceRateLimit, type RateLimiter } from '../request/rate-limit.ts'
+import { annotateRequestLog, type RequestLogEnv, shortAddress } from '../request/request-log.ts'
+import { readSessionCookie, setSessionCookie } from '../request/session-cookie.ts'
 import { watchSafe } from '../safe-watch/watched-safes.ts'
 import { parseSiweMessage } from '../siwe/parse.ts'
+import { caip10AccountId } from '../store/account-match.ts'
 import { findSession, type Session } from '../store/session-store.ts'
-import { caip10AccountId, type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
-import { deviceCodeGrantType } from './oidc-config.ts'
+import { type OidcAccount, readSafeDetails, saveOidcAccount } from './oidc-account.ts'
 import { oidcMountPath } from './oidc-provider.ts'
 import { consumeSafeCompletion, hasSafeCompletion, saveSafeCompletion } from './safe-completion.ts'
 
@@ -42,7 +43,7 @@ type InteractionEnv = RequestLogEnv
  *
  * @example deviceSignInResource('https://signet.example.com', 'cli') // …/oidc/device?client_id=cli
  */
-export function deviceSignInResource(origin: string, clientId: string): string {
+function deviceSignInResource(origin: string, clientId: string): string {
   return `${origin}${oidcMountPath}/device?client_id=${encodeURIComponent(clientId)}`
 }
 
@@ -112,7 +113,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   }
 
   const currentSession = async (c: Context): Promise<Session | undefined> => {
-    const token = getCookie(c, sessionCookieName)
+    const token = readSessionCookie(c)
     return token ? findSession(options.db, token, now()) : undefined
   }
 
@@ -187,7 +188,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
   routes.get('/:uid/details', async (c) => {
     c.header('Cache-Control', 'no-store')
     const { interaction, client, redirectUri, resource } = await details(c)
-    const token = getCookie(c, sessionCookieName)
+    const token = readSessionCookie(c)
     const session = token ? await findSession(options.db, token, now()) : undefined
     const scopes = String(interaction.params.scope ?? '')
       .split(' ')
@@ -259,7 +260,7 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
     const { interaction, client } = await details(c)
     if (interaction.prompt.name !== 'login')
       throw new SignetError('wrong_step', 409, 'This sign-in request does not ask for a sign-in now.')
-    const token = getCookie(c, sessionCookieName)
+    const token = readSessionCookie(c)
     const session = token ? await findSession(options.db, token, now()) : undefined
     const completion =
       token && session ? await consumeSafeCompletion(options.db, token, client.clientId, now()) : undefined
@@ -329,12 +330,6 @@ export function interactionRoutes(options: InteractionRoutesOptions): Hono<Inter
       { mergeWithLastSubmission: false },
     )
     return c.json({ redirectTo })
-  })
-
-  routes.onError((error, c) => {
-    if (!(error instanceof SignetError)) throw error
-    annotateRequestLog(c, { code: error.code })
-    return c.json(error.toJSON(), error.status as 400)
   })
   return routes
 }

@@ -1,7 +1,7 @@
 import type Provider from 'oidc-provider'
 import type { Logger } from 'pino'
+import type { OidcSigningKey } from '../config/oidc-config.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
 import {
   ensureSigningKeys,
   type ProviderKeySet,
@@ -13,7 +13,7 @@ import {
 } from './signing-keys.ts'
 
 /** How often each process asks the database whether the keys changed (one `count` query). */
-export const signingKeysPollMs = 2_000
+const signingKeysPollMs = 2_000
 
 /** This process's OpenID Connect provider, rebuilt when its signing keys change. */
 export type KeyReloadingProvider = {

@@ -23,11 +23,6 @@ export const oidcScopeClaims = {
   safe: ['safe_owners', 'safe_threshold', 'safe_version'],
 } as const
 
-/** The CAIP-10 account id of an address on a chain. */
-export function caip10AccountId(chainId: number, address: string): string {
-  return `eip155:${chainId}:${getAddress(address)}`
-}
-
 /** Every claim the account has; the provider keeps those of the granted scopes. */
 export function accountClaims(account: OidcAccount): Record<string, unknown> {
   return {

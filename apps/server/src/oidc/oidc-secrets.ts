@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import type { OidcSigningKey } from '../config/oidc-config.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
 
 export type OidcSecrets = {
   /** The private JWKS the provider signs ID tokens with, the signing key first. */

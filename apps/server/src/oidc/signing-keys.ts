@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto'
+import type { OidcSigningKey } from '../config/oidc-config.ts'
 import type { StoreDatabase } from '../store/database.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
 import { storedSecret } from './oidc-secrets.ts'
 import { longestSignedTokenLifetimeMs } from './token-lifetimes.ts'
 
@@ -11,7 +11,7 @@ import { longestSignedTokenLifetimeMs } from './token-lifetimes.ts'
  * signing and keeps it published until no token it signed can still be valid (`published_until`).
  */
 
-export type SigningKeyRow = {
+type SigningKeyRow = {
   kid: string
   private_jwk: string
   created_at: number
@@ -27,7 +27,7 @@ export type SigningKeySchedule = Omit<SigningKeyRow, 'private_jwk'>
  * `pending`: published, not signing yet; `active`: the one that signs; `previous`: published, no longer
  * signs; `retired`: stopped signing, published until its tokens cannot be valid; `removed`: out of the JWKS.
  */
-export type SigningKeyState = 'pending' | 'active' | 'previous' | 'retired' | 'removed'
+type SigningKeyState = 'pending' | 'active' | 'previous' | 'retired' | 'removed'
 
 export type SigningKeyListing = {
   kid: string
@@ -55,7 +55,7 @@ export class SigningKeyRefusal extends Error {
  * Undefined only when no such key exists (every live key still pending — a clock far behind the one
  * that rotated); the caller then signs with the earliest pending key rather than not at all.
  */
-export function signingKid(keys: readonly SigningKeySchedule[], now: number): string | undefined {
+function signingKid(keys: readonly SigningKeySchedule[], now: number): string | undefined {
   const candidates = keys.filter((key) => key.retired_at === null && key.signs_from <= now)
   return candidates.sort(newestFirst)[0]?.kid
 }

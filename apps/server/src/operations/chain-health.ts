@@ -1,4 +1,5 @@
 import type { RpcRequestObserver } from '../chain/chain-client.ts'
+import { shortErrorMessage } from '../errors.ts'
 import { countRpcRequest, rpcFailureResult, type SignetMetrics } from './metrics.ts'
 
 /** What the readiness report tells of one chain's RPC: the last answer and the last failure (ISO times). */
@@ -33,9 +34,7 @@ export class ChainHealth {
       if (!status) return
       if (result === 'unavailable') {
         status.lastFailure = new Date().toISOString()
-        status.lastError = String((error as Error)?.message ?? error)
-          .split('\n')[0]
-          ?.slice(0, 200) as string
+        status.lastError = shortErrorMessage(error).slice(0, 200)
       } else status.lastSuccess = new Date().toISOString()
     }
   }

@@ -6,8 +6,7 @@ import {
   type MetricValue,
   Registry,
 } from 'prom-client'
-import type { RunningSignet } from '../serve.ts'
-import { processMetricsRegistry } from './metrics.ts'
+import { processMetricsRegistry, type SignetMetrics } from './metrics.ts'
 import type { ReadinessReport } from './readiness.ts'
 import { OperationsTimeoutError } from './timeout.ts'
 
@@ -27,14 +26,17 @@ type OperationsReply = {
 }
 
 /** How long the primary waits for a worker's readiness, and for its metrics. */
-export const workerReadinessTimeoutMs = 1_000
-export const workerMetricsTimeoutMs = 3_000
+const workerReadinessTimeoutMs = 1_000
+const workerMetricsTimeoutMs = 3_000
 
 /**
  * In a worker: answers the primary's questions about this worker's Signet. Returns the function that
  * stops answering.
  */
-export function answerOperationsRequests(signet: Pick<RunningSignet, 'readiness' | 'metrics'>): () => void {
+export function answerOperationsRequests(signet: {
+  readiness(): Promise<ReadinessReport>
+  metrics?: SignetMetrics | undefined
+}): () => void {
   const onMessage = async (message: OperationsRequest) => {
     if (message?.type !== 'signet-operations-request') return
     const reply: OperationsReply = { type: 'signet-operations-reply', id: message.id }
@@ -85,7 +87,7 @@ function ask(worker: Worker, question: OperationsQuestion, timeoutMs: number): P
 }
 
 /** One worker as the primary's `/readyz` reports it. */
-export type WorkerReadiness = {
+type WorkerReadiness = {
   pid: number
   status: 'ready' | 'unready' | 'no answer'
   checks?: ReadinessReport['checks']

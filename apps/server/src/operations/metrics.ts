@@ -16,6 +16,7 @@ export type SignetMetrics = {
   signInDuration: Histogram<'account_type'>
   rpcRequests: Counter<'chain_id' | 'result'>
   oidcTokensIssued: Counter<'client_id' | 'grant_type'>
+  oidcLogoutDeliveries: Counter<'result'>
   rateLimited: Counter<'route'>
 }
 
@@ -80,6 +81,12 @@ export function createSignetMetrics(db: StoreDatabase): SignetMetrics {
       name: 'signet_oidc_tokens_issued_total',
       help: "Successful answers of the OpenID Connect provider's token endpoint.",
       labelNames: ['client_id', 'grant_type'],
+      registers: [own],
+    }),
+    oidcLogoutDeliveries: new Counter({
+      name: 'signet_oidc_logout_deliveries_total',
+      help: 'Back-channel logout tokens: delivered (the application answered 200/204), retried (an attempt failed; tried again later) or failed (given up after SIGNET_OIDC_LOGOUT_RETRY_FOR).',
+      labelNames: ['result'],
       registers: [own],
     }),
     rateLimited: new Counter({
@@ -147,6 +154,14 @@ export function rpcFailureResult(error: unknown): RpcResult {
 /** Counts one JSON-RPC request to a chain. */
 export function countRpcRequest(metrics: SignetMetrics | undefined, chainId: number, result: RpcResult) {
   metrics?.rpcRequests.inc({ chain_id: String(chainId), result })
+}
+
+/** What became of one attempt to deliver a back-channel logout token, as signet_oidc_logout_deliveries_total labels it. */
+export type LogoutDeliveryResult = 'delivered' | 'retried' | 'failed'
+
+/** Counts one back-channel logout attempt's outcome. */
+export function countLogoutDelivery(metrics: SignetMetrics | undefined, result: LogoutDeliveryResult): void {
+  metrics?.oidcLogoutDeliveries.inc({ result })
 }
 
 /** Counts the provider's successful token answers (its `grant.success` event), by client and grant type. */

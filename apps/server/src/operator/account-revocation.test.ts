@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeDatabases } from '../../test/store-databases.ts'
-import { OidcKyselyAdapter } from '../oidc/oidc-adapter.ts'
+import { enqueueAccountLogout } from '../backchannel-logout/logout-deliveries.ts'
 import { openDatabase, type StoreDatabase } from '../store/database.ts'
 import { isNonceLive, issueNonce } from '../store/nonce-store.ts'
+import { OidcKyselyAdapter } from '../store/oidc-adapter.ts'
 import { holdNonce } from '../store/pending-nonce.ts'
 import { consumeNonceAndCreateSession, findSession, sessionId } from '../store/session-store.ts'
 import { revokeAccount, revokedAnything, revokeSession } from './account-revocation.ts'
@@ -57,6 +58,24 @@ describe.each(databases)('revoking an account on %s', (_name, database) => {
     (await db.selectFrom('oidc_models').select(['model', 'id']).orderBy('id').execute()).map(
       (row) => `${row.model}:${row.id}`,
     )
+
+  it('queues a logout token for each application of the account in its transaction, then deletes: nothing is left to queue', async () => {
+    await db.deleteFrom('logout_deliveries').execute()
+    await oidcRows(`eip155:1:${alice}`, 'alice-logout')
+    await oidcRows(`eip155:1:${bob}`, 'bob-logout')
+    await revokeAccount(db, { address: alice })
+    const queued = await db
+      .selectFrom('logout_deliveries')
+      .select(['client_id', 'sub', 'sid', 'reason'])
+      .execute()
+    expect(queued.map((row) => `${row.client_id} ${row.sub} ${row.sid || '-'} ${row.reason}`)).toEqual([
+      `wiki eip155:1:${alice} - account_revoked`,
+    ])
+    expect(
+      await enqueueAccountLogout(db, { accountId: `eip155:1:${alice}`, reason: 'account_revoked' }),
+    ).toBe(0)
+    await revokeAccount(db, { address: bob })
+  })
 
   it('ends the sessions, provider rows and pending Safe sign-ins of a CAIP-10 account, and nothing else', async () => {
     const aliceMainnet = await signIn(alice, 1)

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { enqueueAccountLogout, type LogoutReason } from '../backchannel-logout/logout-deliveries.ts'
+import { type AccountMatch, accountIdCondition } from '../store/account-match.ts'
 import { type StoreDatabase, type StoreSchema, writeDurably } from '../store/database.ts'
 import { type EndedSession, endedSession } from '../store/session-store.ts'
-import { type AccountMatch, accountIdCondition } from './account-match.ts'
 
 /** What a revocation ended. */
 export type Revocation = {

@@ -1,6 +1,6 @@
+import type { AccountMatch } from '../store/account-match.ts'
 import type { StoreDatabase } from '../store/database.ts'
 import { type AccountType, endedSession } from '../store/session-store.ts'
-import type { AccountMatch } from './account-match.ts'
 
 /** A live Signet session as an operator sees it: its id is the SHA-256 of the cookie token, never the token. */
 export type ListedSession = {

@@ -35,7 +35,7 @@ export const addressesPerLogRequest = 500
  * When a chain gets its first watched Safe, the watch starts this many blocks below the confirmed head:
  * a sign-in verified just before the first read of the head must not miss a change in between.
  */
-export const firstWatchLookback = 32
+const firstWatchLookback = 32
 
 type RpcLog = {
   address: string
@@ -279,7 +279,7 @@ export class ChainSafeWatcher {
 }
 
 /** The logs as changes: one per Safe and transaction (one `removeOwner` emits two events), in chain order. */
-export function changesOf(chainId: number, logs: RpcLog[]): SafeChange[] {
+function changesOf(chainId: number, logs: RpcLog[]): SafeChange[] {
   const changes = new Map<string, SafeChange>()
   for (const log of logs) {
     if (log.removed) continue

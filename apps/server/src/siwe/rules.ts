@@ -54,7 +54,7 @@ export function checkDomain(msg: SiweMessage, domain: string, origin?: string): 
 }
 
 /** The message's `uri` must be on the configured origin (same scheme, host and port). */
-export function checkUri(msg: SiweMessage, origin: string): void {
+function checkUri(msg: SiweMessage, origin: string): void {
   const expected = new URL(origin).origin
   let actual: string | undefined
   try {
@@ -75,7 +75,7 @@ export function checkVersion(msg: SiweMessage): void {
   }
 }
 
-export function checkChain(msg: SiweMessage, chainIds: readonly number[]): void {
+function checkChain(msg: SiweMessage, chainIds: readonly number[]): void {
   if (!chainIds.includes(msg.chainId)) {
     throw new SignInError('unsupported_chain', `Chain ${msg.chainId} is not supported here.`)
   }
@@ -95,7 +95,7 @@ export function checkValidityWindow(msg: SiweMessage, now: number, clockSkewMs =
 }
 
 /** `issuedAt` may not be further in the future than the clock skew allows. */
-export function checkIssuedAt(msg: SiweMessage, now: number, clockSkewMs: number): void {
+function checkIssuedAt(msg: SiweMessage, now: number, clockSkewMs: number): void {
   if (!(timeOf(msg.issuedAt) <= now + clockSkewMs)) {
     throw new SignInError(
       'issued_in_future',

@@ -12,7 +12,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { SignetConfig } from '../config/config.ts'
-import { type SafeWatchTables, safeWatchMigration } from '../safe-watch/safe-watch-tables.ts'
+import { type SafeWatchTables, safeWatchMigration } from './safe-watch-tables.ts'
 
 /** Tables of the store. Times are milliseconds since the epoch. */
 export type StoreSchema = SafeWatchTables & {

@@ -14,9 +14,9 @@ import { isRpcUnavailable } from './rpc-failure.ts'
 export type RpcClient = Pick<PublicClient, 'request'>
 
 /** `isValidSignature(bytes32,bytes)` magic value (ERC-1271). */
-export const erc1271MagicValue = '0x1626ba7e'
+const erc1271MagicValue = '0x1626ba7e'
 /** `isValidSignature(bytes,bytes)` magic value (legacy ERC-1271, Safes before 1.3.0). */
-export const legacyErc1271MagicValue = '0x20c13b0b'
+const legacyErc1271MagicValue = '0x20c13b0b'
 
 // Single-function fragments: with both overloads in one ABI viem cannot tell them apart.
 const erc1271Abi = [

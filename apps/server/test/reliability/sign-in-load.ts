@@ -41,12 +41,6 @@ export function summarizeLatencies(latencies: readonly number[]): LatencySummary
   }
 }
 
-/** `p50 12.3 ms, p90 …` for a report line. */
-export function formatLatencies(summary: LatencySummary): string {
-  const ms = (value: number) => `${value.toFixed(1)} ms`
-  return `p50 ${ms(summary.p50)}, p90 ${ms(summary.p90)}, p99 ${ms(summary.p99)}, max ${ms(summary.max)}`
-}
-
 /** Counts of each HTTP status, e.g. `{ 200: 1998, 401: 2 }`. */
 export function countStatuses(statuses: readonly number[]): Record<number, number> {
   const counts: Record<number, number> = {}

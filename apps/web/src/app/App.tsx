@@ -1,23 +1,25 @@
-import { ConnectButton, useConnectModal } from '@rainbow-me/rainbowkit'
+import { ConnectButton } from '@rainbow-me/rainbowkit'
 import type { PublicConfig } from '@signet/protocol/public-config'
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslations } from 'use-intl'
-import { type Config, useAccount } from 'wagmi'
+import type { Config } from 'wagmi'
 import { AccountArea } from '../account/AccountArea.tsx'
 import { createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider, useSignIn } from '../auth/SignInProvider.tsx'
 import { SignInStatus } from '../auth/SignInStatus.tsx'
+import { ErrorBoundary, type FailedPart, RenderFailure } from '../lib/ErrorBoundary.tsx'
+import { isFramed } from '../lib/framing.ts'
 import { oidcInteractionUid } from '../oidc/interaction-route.ts'
-import { isFramed } from '../safe-app/safe-hosts.ts'
-import type { ThemeChoice } from '../wallet/theme-choice.ts'
+import { SafePagesRoute } from '../safe/SafePagesRoute.tsx'
+import { parseSafeRoute, useLocationHash } from '../safe/safe-route.ts'
+import { OpenConnectModalOnRequest } from '../wallet/OpenConnectModalOnRequest.tsx'
+import { browserStorage } from '../wallet/remembered-connection.ts'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
-import { createBrowserWagmiConfig } from '../wallet/wagmi-config.ts'
-import { ErrorBoundary, type FailedPart, RenderFailure } from './ErrorBoundary.tsx'
-import { SafePagesRoute } from './SafePagesRoute.tsx'
-import { parseSafeRoute, useLocationHash } from './safe-route.ts'
+import { createSignetWagmiConfig } from '../wallet/wagmi-config.ts'
+import type { AppProps } from '../wallet/wallet-part.ts'
 
 // An application's sign-in request through Signet (OpenID Connect): its own chunk and its own page.
 const OidcInteractionApp = lazy(() => import('../oidc/OidcInteractionApp.tsx'))
@@ -33,37 +35,23 @@ const SafeSignInOrConfirm = lazy(() =>
   })),
 )
 
-/** Where in the first-painted page (AppShell.tsx) the wallet part renders. */
-export type AppSlots = {
-  /** In the header, for RainbowKit's connect button. */
-  connect: HTMLElement
-  /** At the top of the main content: notices, the Safe App panel. */
-  top: HTMLElement
-  /** Present on a Safe's pages (`#/safe/…`), in place of the landing text. */
-  route: HTMLElement | null
-  /** Under the main content: the account area, signing in as a Safe. */
-  bottom: HTMLElement
-  /** After the footer: notices that float above RainbowKit's dialog. */
-  overlay: HTMLElement
-}
-
-export type AppProps = {
-  config: PublicConfig
-  theme: ThemeChoice
-  wagmiConfig: Config
-  slots: AppSlots
-  /** The early "Connect Wallet" button was clicked: open RainbowKit's dialog. */
-  connectRequested: boolean
-  onConnectRequestDone: () => void
-}
-
 /**
- * Prepares the wallet part for a run-time config (in a frame this loads Safe App mode first).
+ * Prepares the wallet part for a run-time config: the browser's wagmi configuration. Inside a frame
+ * it first loads Safe App mode's parts (and so the Safe Apps SDK), which a standalone page never fetches.
  *
  * @example const { wagmiConfig } = await prepareApp(config)
  */
 export async function prepareApp(config: PublicConfig): Promise<{ wagmiConfig: Config }> {
-  const { wagmiConfig } = await createBrowserWagmiConfig(config)
+  const safeApp = isFramed()
+    ? (await import('../safe-app/safe-app-wagmi.ts')).safeAppWagmiParts(config)
+    : undefined
+  // After safeAppWagmiParts: inside a frame it replaces a denied localStorage first.
+  const storage = browserStorage()
+  const { wagmiConfig } = createSignetWagmiConfig(config, {
+    appUrl: window.location.origin,
+    ...(safeApp ? { safeApp } : {}),
+    ...(storage ? { storage } : {}),
+  })
   return { wagmiConfig }
 }
 
@@ -175,41 +163,4 @@ function Guarded({ part, children }: { part: FailedPart; children: ReactNode }) 
       {children}
     </ErrorBoundary>
   )
-}
-
-/**
- * Opens the connect dialog for a click on the early button, once RainbowKit can keep it open: not
- * while the sign-in status is loading (RainbowKit closes its dialogs when it turns unauthenticated).
- */
-export function OpenConnectModalOnRequest({ requested, onDone }: { requested: boolean; onDone: () => void }) {
-  if (!requested) return null
-  return (
-    <ConnectButton.Custom>
-      {({ authenticationStatus, mounted }) => (
-        <OpenConnectModalWhenReady ready={mounted && authenticationStatus !== 'loading'} onDone={onDone} />
-      )}
-    </ConnectButton.Custom>
-  )
-}
-
-function OpenConnectModalWhenReady({ ready, onDone }: { ready: boolean; onDone: () => void }) {
-  const { openConnectModal } = useConnectModal()
-  const { isConnected } = useAccount()
-  // One commit after the status settles: RainbowKit's own effect for that change runs after this
-  // component's, and would close a dialog opened in the same commit.
-  const [settled, setSettled] = useState(false)
-  useEffect(() => {
-    if (ready) setSettled(true)
-  }, [ready])
-  useEffect(() => {
-    if (!settled) return
-    if (openConnectModal) {
-      openConnectModal()
-      onDone()
-    } else if (isConnected) {
-      // A restored connection came first: RainbowKit's button shows the account instead.
-      onDone()
-    }
-  }, [settled, openConnectModal, isConnected, onDone])
-  return null
 }

@@ -1,7 +1,7 @@
 import { useTranslations } from 'use-intl'
 import { PublicConfigError } from '../config/public-config.ts'
 import type { Translate } from '../i18n/translate.ts'
-import { thrownText } from './ErrorBoundary.tsx'
+import { thrownText } from '../lib/ErrorBoundary.tsx'
 
 /** Shown instead of the app when the run-time configuration cannot be read. */
 export function ConfigErrorPage({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { MemoryStorage } from '../lib/framing.ts'
 import { signInStores } from '../safe-message-tracker/stored-sign-in.ts'
 import { wagmiStoreKey } from '../wallet/remembered-connection.ts'
 import { pendingSafeSignInKey, walletNeededAtOnce } from './wallet-app-loader.ts'

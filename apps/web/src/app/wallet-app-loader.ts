@@ -1,11 +1,11 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import type { ReactNode } from 'react'
+import { isFramed } from '../lib/framing.ts'
 import { oidcInteractionUid } from '../oidc/interaction-route.ts'
-import { isFramed } from '../safe-app/safe-hosts.ts'
+import { isWalletRouteHash } from '../safe/location-hash.ts'
 import type { DemoWalletLoader } from '../wallet/demo-wallet/demo-wallet-loader.ts'
 import { browserStorage, rememberedConnectorIds } from '../wallet/remembered-connection.ts'
-import type { AppProps } from './App.tsx'
-import { isWalletRouteHash } from './location-hash.ts'
+import type { AppProps } from '../wallet/wallet-part.ts'
 
 /** The wallet part of the page (RainbowKit, wagmi, viem, sign-in), loaded and configured. */
 export type LoadedWalletApp = {

@@ -1,8 +1,8 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
 import { useFormatter, useTranslations } from 'use-intl'
-import { SafePagesRoute } from '../app/SafePagesRoute.tsx'
-import { parseSafeRoute, safeRouteHref, useLocationHash } from '../app/safe-route.ts'
+import { SafePagesRoute } from '../safe/SafePagesRoute.tsx'
+import { parseSafeRoute, safeRouteHref, useLocationHash } from '../safe/safe-route.ts'
 import { useSignIn } from './SignInProvider.tsx'
 import { safeSessionNoticeValues } from './safe-ownership.ts'
 

@@ -3,7 +3,6 @@ import type { PublicConfig } from '@signet/protocol/public-config'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { useTranslations } from 'use-intl'
-import { type AppProps, OpenConnectModalOnRequest } from '../app/App.tsx'
 import { type AuthApi, createAuthApi } from '../auth/auth-api.ts'
 import { SignInErrorNotice } from '../auth/SignInErrorNotice.tsx'
 import { SignInProvider } from '../auth/SignInProvider.tsx'
@@ -11,17 +10,14 @@ import type { SafeSignInServices } from '../safe-message-tracker/safe-sign-in-se
 import type { KeyValueStorage } from '../safe-message-tracker/stored-sign-in.ts'
 import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
 import { SignInAsOwnedSafe } from '../safe-sign-in/SignInAsOwnedSafe.tsx'
+import { OpenConnectModalOnRequest } from '../wallet/OpenConnectModalOnRequest.tsx'
 import { ConnectErrorNotice } from '../wallet/WalletNotices.tsx'
 import { WalletProviders } from '../wallet/WalletProviders.tsx'
+import type { AppProps } from '../wallet/wallet-part.ts'
 import { createInteractionApi, type InteractionApi, type InteractionDetails } from './interaction-api.ts'
 import { interactionErrorText } from './interaction-error-text.ts'
+import { scopeText } from './scope-text.ts'
 import './oidc-interaction.css'
-
-/** The scopes the catalogue says in the user's words (`oidc.scopes`); others show by name. */
-const describedScopes = new Set(['openid', 'profile', 'eth', 'safe'] as const)
-type DescribedScope = typeof describedScopes extends Set<infer Scope> ? Scope : never
-const isDescribedScope = (scope: string): scope is DescribedScope =>
-  describedScopes.has(scope as DescribedScope)
 
 export type OidcInteractionAppProps = AppProps & { uid: string }
 
@@ -218,7 +214,7 @@ function InteractionPanel({ details, api, config, leaving, onLeave }: Interactio
       <h2>{t('request.receives', { name })}</h2>
       <ul data-testid="oidc-scopes">
         {details.scopes.map((scope) => (
-          <li key={scope}>{isDescribedScope(scope) ? t(`scopes.${scope}`) : scope}</li>
+          <li key={scope}>{scopeText(translate, scope)}</li>
         ))}
       </ul>
       {redirectUri === null ? (

@@ -1,22 +1,9 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
-import type { Transport } from 'viem'
-import type { CreateConnectorFn } from 'wagmi'
-import type { ExplorerLinkBase } from '../wallet/chains.ts'
-import { ensureFrameStorage } from './frame-storage.ts'
+import { ensureFrameStorage, isFramed } from '../lib/framing.ts'
+import type { SafeAppWagmiParts } from '../wallet/wagmi-config.ts'
 import { installFramedSessionFetch } from './framed-session-fetch.ts'
 import { safeAppConnector } from './safe-app-connector.ts'
 import { safeAppTransport } from './safe-app-transport.ts'
-import { isFramed } from './safe-hosts.ts'
-
-export type SafeAppWagmiParts = {
-  /** First in the list, so wagmi's reconnect tries the Safe before any other wallet. */
-  connector: CreateConnectorFn
-  transport: (chainId: number, direct: Transport) => Transport
-  /** The operator's groups without RainbowKit's own Safe wallet, which would accept any parent origin. */
-  walletGroups: PublicConfig['walletGroups']
-  /** Recent transactions hold safeTxHashes no explorer knows: links go through Signet instead. */
-  explorerLinkBase: ExplorerLinkBase
-}
 
 /** Query override of the Safe signing time-out (e.g. for a quick retry test), in milliseconds. */
 export const signingTimeoutParameter = 'safeSignTimeoutMs'

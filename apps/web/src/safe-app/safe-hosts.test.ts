@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isFramed, safeHostPatterns } from './safe-hosts.ts'
+import { safeHostPatterns } from './safe-hosts.ts'
 
 describe('safe hosts', () => {
   it('matches each configured origin exactly', () => {
@@ -20,12 +20,5 @@ describe('safe hosts', () => {
     const [pattern] = safeHostPatterns(['http://127.0.0.1:5173/'])
     expect(pattern?.test('http://127.0.0.1:5173')).toBe(true)
     expect(pattern?.test('http://127.0.0.1:5174')).toBe(false)
-  })
-
-  it('tells a frame from a top-level window', () => {
-    const top = {} as Window
-    Object.assign(top, { parent: top })
-    expect(isFramed(top)).toBe(false)
-    expect(isFramed({ parent: {} } as Window)).toBe(true)
   })
 })

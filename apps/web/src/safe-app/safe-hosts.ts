@@ -1,16 +1,4 @@
 /**
- * True inside a frame (Safe{Wallet} loads a Safe App in an iframe). A cross-origin parent may throw
- * on access in exotic embeddings, which also means "framed".
- */
-export function isFramed(win: Window = window): boolean {
-  try {
-    return win.parent !== win
-  } catch {
-    return true
-  }
-}
-
-/**
  * The SDK's `allowedDomains` for the configured host origins: each origin matched exactly, so
  * `https://app.safe.global` does not let `https://app.safe.global.evil.example` through.
  *

@@ -1,7 +1,7 @@
 import type { GatewayClient } from '@signet/gateway/client'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { ErrorBoundary, RenderFailure } from '../app/ErrorBoundary.tsx'
+import { ErrorBoundary, RenderFailure } from '../lib/ErrorBoundary.tsx'
 import { gatewayQueryKey } from './gateway-queries.ts'
 import styles from './SafePages.module.css'
 

@@ -1,5 +1,5 @@
-import type { ThemeChoice } from '../wallet/theme-choice.ts'
 import { accentColours } from './palette.ts'
+import type { ThemeChoice } from './theme-choice.ts'
 
 /**
  * Gives the page (app.css) the theme's mode and its accent in both modes: app.css picks the light or

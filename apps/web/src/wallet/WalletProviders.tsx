@@ -6,13 +6,13 @@ import { type ReactNode, useMemo } from 'react'
 import { useLocale } from 'use-intl'
 import { type Config, WagmiProvider } from 'wagmi'
 import { rainbowKitLocale } from '../i18n/choose-locale.ts'
+import type { ThemeChoice } from '../theme/theme-choice.ts'
 import { rainbowKitTheme } from './theme.ts'
-import type { ThemeChoice } from './theme-choice.ts'
 import { createWalletNoticesCache } from './wallet-notices.ts'
 
 export type WalletProvidersProps = {
   config: PublicConfig
-  /** From createBrowserWagmiConfig (wagmi-config.ts). */
+  /** From createSignetWagmiConfig (wagmi-config.ts). */
   wagmiConfig: Config
   theme: ThemeChoice
   /** Wraps RainbowKit's modals, e.g. with the Sign-In with Ethereum provider. */

@@ -1,6 +1,6 @@
 import type { RadiusPreset } from '@signet/protocol/public-config'
 import { accentColours } from '../theme/palette.ts'
-import type { ThemeChoice } from './theme-choice.ts'
+import type { ThemeChoice } from '../theme/theme-choice.ts'
 
 /**
  * RainbowKit's connect-button corner radius for each preset (baseTheme radii), copied so the first

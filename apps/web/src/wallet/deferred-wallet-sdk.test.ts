@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { type Config, createConfig, createConnector, createStorage, http } from 'wagmi'
 import { connect, getAccount, reconnect } from 'wagmi/actions'
 import { injected } from 'wagmi/connectors'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { MemoryStorage } from '../lib/framing.ts'
 import { deferWalletSdk } from './deferred-wallet-sdk.ts'
 import { rememberedConnectorIds } from './remembered-connection.ts'
 

@@ -3,7 +3,7 @@ import { mainnet } from 'viem/chains'
 import { vi } from 'vitest'
 import { type Config, createConfig, createStorage, http } from 'wagmi'
 import { injected } from 'wagmi/connectors'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { MemoryStorage } from '../lib/framing.ts'
 
 /**
  * For tests: wagmi with one extension wallet (Rabby), read from the page's `window.ethereum` when used

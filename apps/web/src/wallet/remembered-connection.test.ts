@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
 import { connect, disconnect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
-import { MemoryStorage } from '../safe-app/frame-storage.ts'
+import { MemoryStorage } from '../lib/framing.ts'
 import { rememberedConnectorIds, wagmiStoreKey } from './remembered-connection.ts'
 
 const account = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

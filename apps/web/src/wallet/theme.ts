@@ -1,6 +1,6 @@
 import { darkTheme, lightTheme, type Theme } from '@rainbow-me/rainbowkit'
 import { accentColours, rainbowKitTextColours } from '../theme/palette.ts'
-import type { ThemeChoice } from './theme-choice.ts'
+import type { ThemeChoice } from '../theme/theme-choice.ts'
 
 /**
  * RainbowKit's theme for a choice, in Signet's accessible colours (theme/palette.ts): the accent and

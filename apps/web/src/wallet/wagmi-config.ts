@@ -1,14 +1,23 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import type { Chain, Transport } from 'viem'
-import { type Config, createConfig } from 'wagmi'
-import type { SafeAppWagmiParts } from '../safe-app/safe-app-wagmi.ts'
-import { isFramed } from '../safe-app/safe-hosts.ts'
-import { chainTransport, toViemChain } from './chains.ts'
+import { type Config, type CreateConnectorFn, createConfig } from 'wagmi'
+import { chainTransport, type ExplorerLinkBase, toViemChain } from './chains.ts'
 import { deferWalletSdk } from './deferred-wallet-sdk.ts'
-import { browserStorage, rememberedConnectorIds } from './remembered-connection.ts'
+import { rememberedConnectorIds } from './remembered-connection.ts'
 import { buildWalletList } from './wallet-list.ts'
 
 export type SignetWagmiConfig = { wagmiConfig: Config; chains: readonly [Chain, ...Chain[]] }
+
+/** What Safe App mode (safe-app/safe-app-wagmi.ts) changes in the wagmi configuration. */
+export type SafeAppWagmiParts = {
+  /** First in the list, so wagmi's reconnect tries the Safe before any other wallet. */
+  connector: CreateConnectorFn
+  transport: (chainId: number, direct: Transport) => Transport
+  /** The operator's groups without RainbowKit's own Safe wallet, which would accept any parent origin. */
+  walletGroups: PublicConfig['walletGroups']
+  /** Recent transactions hold safeTxHashes no explorer knows: links go through Signet instead. */
+  explorerLinkBase: ExplorerLinkBase
+}
 
 export type SignetWagmiOptions = {
   appUrl?: string
@@ -59,23 +68,4 @@ export function createSignetWagmiConfig(
     ssr: false,
   })
   return { wagmiConfig, chains: [first, ...rest] }
-}
-
-/**
- * The browser's wagmi configuration. Inside a frame it first loads Safe App mode's parts (and so
- * the Safe Apps SDK), which a standalone page never fetches.
- *
- * @example const { wagmiConfig } = await createBrowserWagmiConfig(config)
- */
-export async function createBrowserWagmiConfig(config: PublicConfig): Promise<SignetWagmiConfig> {
-  const safeApp = isFramed()
-    ? (await import('../safe-app/safe-app-wagmi.ts')).safeAppWagmiParts(config)
-    : undefined
-  // After safeAppWagmiParts: inside a frame it replaces a denied localStorage first.
-  const storage = browserStorage()
-  return createSignetWagmiConfig(config, {
-    appUrl: window.location.origin,
-    ...(safeApp ? { safeApp } : {}),
-    ...(storage ? { storage } : {}),
-  })
 }

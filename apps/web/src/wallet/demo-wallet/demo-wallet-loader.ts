@@ -1,13 +1,9 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import type { DemoProvider } from './demo-provider.ts'
+import { demoWalletAllowed } from './demo-wallet-allowed.ts'
 
 // Light on purpose: the page draws the demo wallet's panel at first paint, and the wallet's code
 // (viem's accounts and signing, install-demo-wallet.ts) loads when it is first wanted.
-
-/** The demo wallet exists in demo and dev mode only, and only with demo accounts to back it. */
-export function demoWalletAllowed(config: PublicConfig): boolean {
-  return config.mode !== 'production' && (config.demoAccounts?.length ?? 0) > 0
-}
 
 export type DemoWalletLoader = {
   /** Installs the demo wallet (announced over EIP-6963) once, loading its code first. */

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { describe, expect, it } from 'vitest'
-import { demoWalletAllowed } from './demo-wallet-loader.ts'
+import { demoWalletAllowed } from './demo-wallet-allowed.ts'
 import { DemoWalletNotAllowedError, installDemoWallet } from './install-demo-wallet.ts'
 
 const config: PublicConfig = {

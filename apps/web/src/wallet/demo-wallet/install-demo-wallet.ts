@@ -1,10 +1,10 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
-import { MemoryStorage } from '../../safe-app/frame-storage.ts'
+import { MemoryStorage } from '../../lib/framing.ts'
 import { browserStorage } from '../remembered-connection.ts'
 import { announceProvider } from './announce-provider.ts'
 import { createDemoProvider, type DemoProvider } from './demo-provider.ts'
+import { demoWalletAllowed } from './demo-wallet-allowed.ts'
 import { demoWalletInfo } from './demo-wallet-info.ts'
-import { demoWalletAllowed } from './demo-wallet-loader.ts'
 
 export class DemoWalletNotAllowedError extends Error {
   override name = 'DemoWalletNotAllowedError'

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../config/config.ts'
+import { ConfigError, loadConfig } from './config.ts'
 import { readOidcClients, readOidcJwks } from './oidc-config.ts'
 
 const secret = 'a-confidential-secret-of-at-least-32-chars'

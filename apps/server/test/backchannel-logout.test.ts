@@ -8,18 +8,14 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  browserGet,
-  CookieJar,
-  followToInteractionOrApp,
-  signInThroughInteraction,
-} from '../../test/oidc-browser.ts'
-import { revokeAccount } from '../operator/account-revocation.ts'
-import { createLogger, type RunningSignet, startSignet } from '../serve.ts'
-import type { StoreDatabase } from '../store/database.ts'
-import type { LogoutDeliveryTiming } from './logout-deliverer.ts'
-import { enqueueAccountLogout, enqueueLogoutDeliveries } from './logout-deliveries.ts'
-import { backchannelLogoutEvent } from './logout-token.ts'
+import type { LogoutDeliveryTiming } from '../src/backchannel-logout/logout-deliverer.ts'
+import { enqueueAccountLogout, enqueueLogoutDeliveries } from '../src/backchannel-logout/logout-deliveries.ts'
+import { backchannelLogoutEvent } from '../src/backchannel-logout/logout-token.ts'
+import { createLogger } from '../src/config/logger.ts'
+import { revokeAccount } from '../src/operator/account-revocation.ts'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
+import type { StoreDatabase } from '../src/store/database.ts'
+import { browserGet, CookieJar, followToInteractionOrApp, signInThroughInteraction } from './oidc-browser.ts'
 
 // Back-channel logout end to end over HTTP: openid-client signs users in, a small relying party (a
 // node:http server) receives the logout tokens and verifies them against Signet's JWKS with jose.
@@ -232,6 +228,17 @@ async function auditEvents(db: StoreDatabase, type: string) {
   }))
 }
 
+/** `signet_oidc_logout_deliveries_total{result}` as this Signet's registry holds it now. */
+async function logoutDeliveries(
+  signet: RunningSignet,
+): Promise<Record<'delivered' | 'retried' | 'failed', number>> {
+  const counter = signet.metrics?.registry.getSingleMetric('signet_oidc_logout_deliveries_total')
+  if (!counter) throw new Error('no signet_oidc_logout_deliveries_total in the registry')
+  const { values } = await counter.get()
+  const of = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0
+  return { delivered: of('delivered'), retried: of('retried'), failed: of('failed') }
+}
+
 const subOf = (account: PrivateKeyAccount) => `eip155:31337:${getAddress(account.address)}`
 const newAccount = () => privateKeyToAccount(generatePrivateKey())
 
@@ -391,6 +398,7 @@ describe('OpenID Connect Back-Channel Logout', () => {
   })
 
   it('retries an application that answers 503 until it takes the token', async () => {
+    const countedBefore = await logoutDeliveries(signet)
     rp.failNext.set('/wiki', [503, 503])
     const sub = subOf(newAccount())
     await enqueueLogoutDeliveries(signet.db, [
@@ -409,6 +417,13 @@ describe('OpenID Connect Back-Channel Logout', () => {
     expect(await auditEvents(signet.db, 'oidc.logout_delivered')).toMatchObject([
       { account: sub, clientId: 'wiki', details: { reason: 'account_revoked', attempts: 3 } },
     ])
+    // Two failed attempts tried again, one delivery, nothing given up.
+    const counted = await logoutDeliveries(signet)
+    expect({
+      delivered: counted.delivered - countedBefore.delivered,
+      retried: counted.retried - countedBefore.retried,
+      failed: counted.failed - countedBefore.failed,
+    }).toEqual({ delivered: 1, retried: 2, failed: 0 })
   })
 
   it('keeps the token for an application whose port is closed, and delivers it once it is back', async () => {
@@ -491,6 +506,10 @@ describe('Back-channel logout giving up', () => {
         details: { reason: 'account_revoked', attempts, error: 'HTTP 503' },
       },
     ])
+    // Every attempt but the last was tried again; the last one gave up.
+    expect(await logoutDeliveries(signet)).toEqual({ delivered: 0, retried: attempts - 1, failed: 1 })
+    const scraped = await signet.metrics?.registry.metrics()
+    expect(scraped).toContain('signet_oidc_logout_deliveries_total{result="failed"} 1')
   })
 })
 

@@ -6,17 +6,17 @@ import type Provider from 'oidc-provider'
 import * as client from 'openid-client'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CookieJar, followToInteractionOrApp, signInThroughInteraction } from '../../test/oidc-browser.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
-import { openDatabase, type StoreDatabase } from '../store/database.ts'
-import { startKeyReloadingProvider } from './key-reloading-provider.ts'
-import type { OidcSigningKey } from './oidc-config.ts'
+import type { OidcSigningKey } from '../src/config/oidc-config.ts'
+import { startKeyReloadingProvider } from '../src/oidc/key-reloading-provider.ts'
 import {
   generateSigningKey,
   readSigningKeySchedule,
   retireSigningKey,
   rotateSigningKey,
-} from './signing-keys.ts'
+} from '../src/oidc/signing-keys.ts'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
+import { openDatabase, type StoreDatabase } from '../src/store/database.ts'
+import { CookieJar, followToInteractionOrApp, signInThroughInteraction } from './oidc-browser.ts'
 
 const callback = 'http://localhost:9/callback'
 const clients = [

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { useTranslations } from 'use-intl'
-import { ErrorBoundary, RenderFailure } from './ErrorBoundary.tsx'
+import { ErrorBoundary, RenderFailure } from '../lib/ErrorBoundary.tsx'
 import type { SafeRoute } from './safe-route.ts'
 
 // The Safe pages load on demand: most visitors never open them. Made anew for each try: React keeps
 // a lazy component's failed import, so "Try again" after a failed download needs a new one.
 const loadSafePages = () =>
-  lazy(() => import('../safe/SafePages.tsx').then((module) => ({ default: module.SafePages })))
+  lazy(() => import('./SafePages.tsx').then((module) => ({ default: module.SafePages })))
 
 /** A Safe's pages, loaded when first shown; a failed download or render leaves an alert, not a blank page. */
 export function SafePagesRoute({

@@ -13,11 +13,11 @@ import { type LocalGateway, startLocalGateway } from '@signet/sandbox/gateway/lo
 import pino from 'pino'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../config/config.ts'
-import { toPublicConfig } from '../config/public-config.ts'
-import { createApp } from '../http/app.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
-import { openDatabase, type StoreDatabase } from '../store/database.ts'
+import { loadConfig } from '../src/config/config.ts'
+import { toPublicConfig } from '../src/config/public-config.ts'
+import { createApp } from '../src/http/app.ts'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
+import { openDatabase, type StoreDatabase } from '../src/store/database.ts'
 
 // The explorer redirect, wired in the real app, against the local gateway on a real anvil chain.
 

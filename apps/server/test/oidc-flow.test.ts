@@ -5,6 +5,7 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
 import {
   browserGet,
   browserPost,
@@ -13,8 +14,7 @@ import {
   type InteractionDetails,
   interactionSignInMessage,
   signInThroughInteraction,
-} from '../../test/oidc-browser.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
+} from './oidc-browser.ts'
 
 // The provider end to end over HTTP, with openid-client as the relying party and a wallet key signing
 // the SIWE message (the browser tests run the same flows through the web app in Chromium).

@@ -1,5 +1,5 @@
 import { errors } from 'oidc-provider'
-import { payloadAccountId, type StoreDatabase } from '../store/database.ts'
+import { payloadAccountId, type StoreDatabase } from './database.ts'
 
 /** What oidc-provider stores for a model instance (its fields are the provider's business). */
 export type OidcPayload = Record<string, unknown> & {

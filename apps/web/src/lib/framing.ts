@@ -1,4 +1,14 @@
-import type { KeyValueStorage } from '../safe-message-tracker/stored-sign-in.ts'
+/**
+ * True inside a frame (Safe{Wallet} loads a Safe App in an iframe). A cross-origin parent may throw
+ * on access in exotic embeddings, which also means "framed".
+ */
+export function isFramed(win: Window = window): boolean {
+  try {
+    return win.parent !== win
+  } catch {
+    return true
+  }
+}
 
 /** Web Storage kept in memory: what a framed page gets where the browser denies it real storage. */
 export class MemoryStorage implements Storage {
@@ -47,12 +57,15 @@ export function ensureFrameStorage(win: Window = window): ('localStorage' | 'ses
   return replaced
 }
 
+/** What {@link lastingFrameStorage} hands out (the part of Web Storage it needs). */
+export type LastingStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
 /**
  * Where this framed page can keep something across a reload: its `localStorage` when the browser gives it
  * one, else its partitioned cookies (CHIPS, which browsers that deny a cross-site frame storage still
  * allow, as for the session), else nowhere (undefined).
  */
-export function lastingFrameStorage(win: Window = window): KeyValueStorage | undefined {
+export function lastingFrameStorage(win: Window = window): LastingStorage | undefined {
   if (!memoryOnly.includes('localStorage')) return win.localStorage
   return partitionedCookieStorage(win.document)
 }
@@ -64,7 +77,7 @@ export function lastingFrameStorage(win: Window = window): KeyValueStorage | und
 export function partitionedCookieStorage(
   doc: Pick<Document, 'cookie'>,
   maxAgeSeconds = 8 * 24 * 60 * 60,
-): KeyValueStorage | undefined {
+): LastingStorage | undefined {
   const write = (name: string, value: string, maxAge: number) => {
     doc.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; Secure; SameSite=None; Partitioned`
   }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeDatabases } from '../../test/store-databases.ts'
 import type { SignetConfig } from '../config/config.ts'
-import { openDatabase, type StoreDatabase } from '../store/database.ts'
+import { openDatabase, type StoreDatabase } from './database.ts'
 import { OidcKyselyAdapter, sweepExpiredOidcModels } from './oidc-adapter.ts'
-import { loadOidcCookieKeys } from './oidc-secrets.ts'
 
 const databases = storeDatabases('signet-oidc-adapter-')
 
@@ -96,16 +95,5 @@ describe.each(databases)('OIDC adapter on %s', (_name, database) => {
     expect(await adapter('AccessToken').find('at3')).toBeUndefined()
     expect(await adapter('RefreshToken').find('rt3')).toBeUndefined()
     expect(await adapter('Grant').find('g4')).toBeUndefined()
-  })
-
-  it('gives every process the same generated cookie keys', async () => {
-    // Two processes starting at once on one database (two connections): both get the first stored keys.
-    const second = await openDatabase(settings)
-    const [first, other] = await Promise.all([loadOidcCookieKeys(db), loadOidcCookieKeys(second)])
-    await second.destroy()
-    expect(other).toEqual(first)
-    expect(first).toHaveLength(1)
-    expect(first[0]).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    expect(await loadOidcCookieKeys(db)).toEqual(first)
   })
 })

@@ -5,6 +5,7 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
 import {
   browserGet,
   browserPost,
@@ -14,8 +15,7 @@ import {
   type InteractionDetails,
   interactionSignInMessage,
   signInThroughInteraction,
-} from '../../test/oidc-browser.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
+} from './oidc-browser.ts'
 
 // The device authorization grant (RFC 8628) over HTTP: openid-client is the device (a command-line tool)
 // initiating and polling; "the browser" — fetch with a cookie jar — types the code on Signet's page,
@@ -228,10 +228,23 @@ describe('device sign-in (RFC 8628) through Signet', () => {
     })
     const polling = pollUntilDecided(config, started)
     const jar = new CookieJar()
+    // The confirmation page says what offline_access means, in the consent page's words.
+    const confirmation = await (await enterCode(jar, started)).text()
+    expect(confirmation).toContain(
+      '<ul><li>Your account id (chain and address)</li><li>Stay signed in: the application may renew its access without asking you again</li></ul>',
+    )
+    const confirmed = await browserPostForm(jar, started.verification_uri, hiddenInputs(confirmation))
+    expect(confirmed.status).toBe(303)
     let successPage = ''
-    await signInThroughInteraction(jar, await confirmCode(jar, started), account, undefined, (html) => {
-      successPage = html
-    })
+    await signInThroughInteraction(
+      jar,
+      new URL(confirmed.headers.get('location') as string, signet.url),
+      account,
+      undefined,
+      (html) => {
+        successPage = html
+      },
+    )
     expect(successPage).toContain('You are signed in to Lobby TV.')
     const tokens = await polling
     expect(tokens.claims()?.sub).toBe(sub)

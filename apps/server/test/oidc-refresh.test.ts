@@ -5,8 +5,8 @@ import * as client from 'openid-client'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CookieJar, followToInteractionOrApp, signInThroughInteraction } from '../../test/oidc-browser.ts'
-import { type RunningSignet, startSignet } from '../serve.ts'
+import { type RunningSignet, startSignet } from '../src/serve.ts'
+import { CookieJar, followToInteractionOrApp, signInThroughInteraction } from './oidc-browser.ts'
 
 // Refresh tokens (rotation, reuse detection) and token introspection, with openid-client as the relying
 // party over HTTP and a wallet key signing the SIWE message.

@@ -1,4 +1,4 @@
-import type { RunningSignet } from './serve.ts'
+import type { RunningSignet } from '../serve.ts'
 
 /** The management listener's line of the banner (a cluster's primary prints it too). */
 export function managementBannerLine(managementUrl: string): string {

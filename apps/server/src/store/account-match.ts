@@ -45,3 +45,8 @@ export function describeAccountMatch(match: AccountMatch): string {
     ? `${match.address} (every chain)`
     : `eip155:${match.chainId}:${match.address}`
 }
+
+/** The CAIP-10 account id of an address on a chain. */
+export function caip10AccountId(chainId: number, address: string): string {
+  return `eip155:${chainId}:${getAddress(address)}`
+}

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@signet/protocol/auth-api'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import { requestId, requestIdHeader } from './request-id.ts'
@@ -7,7 +8,7 @@ import { requestId, requestIdHeader } from './request-id.ts'
  * shortened with {@link shortNonce} / {@link shortAddress}; signatures, messages and cookies are never
  * logged at all.
  */
-export type RequestLogFields = { code?: string; address?: string; noncePrefix?: string }
+export type RequestLogFields = { code?: ApiErrorCode; address?: string; noncePrefix?: string }
 
 export type RequestLogEnv = { Variables: { requestLog?: RequestLogFields; requestId?: string } }
 

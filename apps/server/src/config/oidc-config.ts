@@ -1,6 +1,6 @@
 import { parseWithSchema } from '@signet/protocol/schema-error'
 import { z } from 'zod'
-import { readJsonSetting } from '../config/json-setting.ts'
+import { readJsonSetting } from './json-setting.ts'
 
 /**
  * The OpenID Connect provider's configuration: `SIGNET_OIDC_CLIENTS` (the applications that may sign
@@ -39,8 +39,8 @@ export type OidcClientConfig = {
 export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code'
 
 /** The grants Signet's provider offers a client. */
-export const oidcGrantTypes = ['authorization_code', deviceCodeGrantType, 'refresh_token'] as const
-export type OidcGrantType = (typeof oidcGrantTypes)[number]
+const oidcGrantTypes = ['authorization_code', deviceCodeGrantType, 'refresh_token'] as const
+type OidcGrantType = (typeof oidcGrantTypes)[number]
 
 export type OidcSigningKey = Record<string, unknown> & { kty: string; kid?: string }
 

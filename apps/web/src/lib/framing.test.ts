@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ensureFrameStorage, MemoryStorage, partitionedCookieStorage } from './frame-storage.ts'
+import { ensureFrameStorage, isFramed, MemoryStorage, partitionedCookieStorage } from './framing.ts'
 
 function windowWith(denied: boolean): Window {
   const real = new MemoryStorage()
@@ -35,6 +35,15 @@ describe('ensureFrameStorage', () => {
     win.localStorage.removeItem('wagmi.store')
     expect(win.localStorage.getItem('wagmi.store')).toBeNull()
     expect(win.sessionStorage.getItem('x')).toBeNull()
+  })
+})
+
+describe('isFramed', () => {
+  it('tells a frame from a top-level window', () => {
+    const top = {} as Window
+    Object.assign(top, { parent: top })
+    expect(isFramed(top)).toBe(false)
+    expect(isFramed({ parent: {} } as Window)).toBe(true)
   })
 })
 
