@@ -5,11 +5,11 @@ import { createPortal } from 'react-dom'
 import { useTranslations } from 'use-intl'
 import { isAddressEqual } from 'viem'
 import type { SignInSession } from '../auth/auth-api.ts'
-import { useSignIn } from '../auth/SignInProvider.tsx'
 import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import { SafeSignInPanel } from '../safe-message-tracker/SafeSignInPanel.tsx'
 import { safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
 import { useSafeSignInState } from '../safe-message-tracker/use-safe-sign-in-state.ts'
+import { useSignIn } from '../session/SignInProvider.tsx'
 import type { SafeAppSession } from './safe-app-session.ts'
 
 /**

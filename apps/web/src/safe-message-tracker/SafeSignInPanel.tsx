@@ -8,7 +8,7 @@ import { safeSignInErrorText } from './safe-sign-in-error.ts'
 import type { SafeSignInState } from './safe-sign-in-tracker.ts'
 import { walletAnswerText } from './safe-wallet-answer.ts'
 import type { OwnerSignInExtra, SafeAppSignInExtra, SignInKind } from './stored-sign-in.ts'
-import '../safe-sign-in/safe-sign-in.css'
+import './safe-sign-in.css'
 
 /** The browser tests find each kind's panel by these. */
 const testIds = {

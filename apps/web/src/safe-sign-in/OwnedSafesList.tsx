@@ -5,8 +5,8 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useRef } from 'react'
 import { useLocale, useTranslations } from 'use-intl'
 import { type Address, getAddress, isAddressEqual } from 'viem'
-import { VerifyDialogAlternative } from '../auth/VerifyDialogAlternative.tsx'
 import { gatewayFailure, safeSignInErrorText } from '../safe-message-tracker/safe-sign-in-error.ts'
+import { VerifyDialogAlternative } from '../session/VerifyDialogAlternative.tsx'
 import { readSafeFacts } from './safe-facts.ts'
 
 export type OwnedSafesListProps = {

@@ -1,6 +1,6 @@
 import type { PublicConfig } from '@signet/protocol/public-config'
 import { useTranslations } from 'use-intl'
-import './safe-sign-in.css'
+import '../safe-message-tracker/safe-sign-in.css'
 import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import { useSafeSignInServices } from '../safe-message-tracker/use-safe-sign-in-services.ts'
 import { ConfirmSafeMessage } from './ConfirmSafeMessage.tsx'

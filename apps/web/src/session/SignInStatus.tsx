@@ -1,10 +1,10 @@
 import { useConnectModal } from '@rainbow-me/rainbowkit'
 import type { ReactNode } from 'react'
 import { useFormatter, useTranslations } from 'use-intl'
+import { safeSessionNoticeValues } from '../auth/safe-ownership.ts'
 import { SafePagesRoute } from '../safe/SafePagesRoute.tsx'
 import { parseSafeRoute, safeRouteHref, useLocationHash } from '../safe/safe-route.ts'
 import { useSignIn } from './SignInProvider.tsx'
-import { safeSessionNoticeValues } from './safe-ownership.ts'
 
 // Addresses read left to right in a right-to-left sentence too.
 const address = (chunks: ReactNode) => <bdi dir="ltr">{chunks}</bdi>

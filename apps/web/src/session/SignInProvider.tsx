@@ -13,13 +13,13 @@ import { useTranslations } from 'use-intl'
 import { type Address, isAddressEqual } from 'viem'
 import { useAccount, useConfig } from 'wagmi'
 import { getAccount, getPublicClient, signMessage } from 'wagmi/actions'
+import { createSignetAuthenticationAdapter } from '../auth/auth-adapter.ts'
+import type { AuthApi, SignInSession } from '../auth/auth-api.ts'
+import { readSafeOwnership, type SafeSessionNotice, safeSessionVerdict } from '../auth/safe-ownership.ts'
 import { isFramed } from '../lib/framing.ts'
 import { safeChainName } from '../safe-message-tracker/chain-name.ts'
 import type { SafeSignInTracker } from '../safe-message-tracker/safe-sign-in-tracker.ts'
 import { type KeyValueStorage, signInStores } from '../safe-message-tracker/stored-sign-in.ts'
-import { createSignetAuthenticationAdapter } from './auth-adapter.ts'
-import type { AuthApi, SignInSession } from './auth-api.ts'
-import { readSafeOwnership, type SafeSessionNotice, safeSessionVerdict } from './safe-ownership.ts'
 
 export type SignInState = {
   status: AuthenticationStatus
