@@ -34,7 +34,6 @@ export const errorCodes = [
   ...signInErrorCodes,
   'rpc_unavailable',
 ] as const
-export type ErrorCode = (typeof errorCodes)[number]
 
 /** A malformed request body or argument (400). */
 export class InvalidRequestError extends SignetError {

@@ -80,19 +80,9 @@ export const settingsChangeTypes = [
 export const implementationVersionStates = ['UP_TO_DATE', 'OUTDATED', 'UNKNOWN'] as const
 
 /**
- * Gas price types as Signet names them (SPEC §4). The published schema spells them in lower case
+ * Gas price types as Signet names them. The published schema spells them in lower case
  * (`oracle`, `fixed`, `fixed1559`), older gateways in upper case; both are accepted and an unknown
  * type becomes `UNKNOWN` rather than failing, as the Safe SDK does.
  */
 export const gasPriceTypes = ['ORACLE', 'FIXED', 'FIXED1559', 'UNKNOWN'] as const
 export type GasPriceType = (typeof gasPriceTypes)[number]
-
-/** Chain features Signet looks at; the gateway's list is open-ended, so this is not an enum check. */
-export const chainFeatures = {
-  eip1271: 'EIP1271',
-  safeApps: 'SAFE_APPS',
-  spendingLimit: 'SPENDING_LIMIT',
-  eip1559: 'EIP1559',
-  txSimulation: 'TX_SIMULATION',
-  erc721: 'ERC721',
-} as const
