@@ -30,6 +30,28 @@ RUN --mount=type=cache,target=/root/.npm \
  && mv apps/web/dist /app/apps/web/
 
 FROM ${NODE_IMAGE}
+# The application stays root's (read-only to the server); the data folder is the server's.
+COPY --from=build /app /app
+RUN mkdir /data && chown node:node /data
+WORKDIR /app
+VOLUME /data
+# tsx's transform cache would go to /tmp, which a container starts empty: it saves nothing there, and
+# without it the server writes nowhere but /data, so the root filesystem may be read-only.
+ENV NODE_ENV=production \
+    TSX_DISABLE_CACHE=1 \
+    HOST=0.0.0.0 \
+    PORT=8787 \
+    SIGNET_MANAGEMENT_HOST=0.0.0.0 \
+    DATABASE_URL=/data/signet.sqlite
+EXPOSE 8787 8788
+USER node
+HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "apps/server/bin/healthcheck.mjs"]
+# Node itself is PID 1 (exec form, no shell), so SIGTERM reaches the server, which drains and exits 0.
+# `signet serve` by default; another command replaces CMD (`… signet:dev verify --help`).
+ENTRYPOINT ["node", "apps/server/bin/signet.mjs"]
+CMD ["serve"]
+# Last: the labels change with every build (version, date), and the steps above stay cached.
 ARG NODE_IMAGE
 ARG SIGNET_VERSION=dev
 ARG SIGNET_REVISION=unknown
@@ -43,21 +65,3 @@ LABEL org.opencontainers.image.title="Signet" \
       org.opencontainers.image.created="${SIGNET_CREATED}" \
       org.opencontainers.image.licenses="NOASSERTION" \
       org.opencontainers.image.base.name="${NODE_IMAGE}"
-# The application stays root's (read-only to the server); the data folder is the server's.
-COPY --from=build /app /app
-RUN mkdir /data && chown node:node /data
-WORKDIR /app
-VOLUME /data
-ENV NODE_ENV=production \
-    HOST=0.0.0.0 \
-    PORT=8787 \
-    SIGNET_MANAGEMENT_HOST=0.0.0.0 \
-    DATABASE_URL=/data/signet.sqlite
-EXPOSE 8787 8788
-USER node
-HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "apps/server/bin/healthcheck.mjs"]
-# Node itself is PID 1 (exec form, no shell), so SIGTERM reaches the server, which drains and exits 0.
-# `signet serve` by default; another command replaces CMD (`… signet:dev verify --help`).
-ENTRYPOINT ["node", "apps/server/bin/signet.mjs"]
-CMD ["serve"]

@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/*/test/**/*.test.ts',
       'packages/*/src/**/*.test.ts',
       'packages/*/test/**/*.test.ts',
+      'docs/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', 'apps/web/e2e/**'],
     testTimeout: 60_000,

@@ -42,6 +42,7 @@ if [ -n "$cafile" ] && [ -f "$cafile" ]; then
 fi
 mounts+=(--volume "$npm_settings/npmrc:/root/.npmrc:ro")
 
+previous=$("${podman[@]}" image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
 version=$(git describe --tags --always --dirty 2>/dev/null || echo dev)
 echo "building $image from $base (version $version)"
 "${podman[@]}" build --isolation chroot --format docker --layers "${mounts[@]}" \
@@ -52,5 +53,10 @@ echo "building $image from $base (version $version)"
   --build-arg "SIGNET_CREATED=$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
   --tag "$image" --file Dockerfile . >/tmp/signet-image-build.log 2>&1 ||
   { tail -40 /tmp/signet-image-build.log >&2; echo "image build failed; the whole log: /tmp/signet-image-build.log" >&2; exit 1; }
+current=$("${podman[@]}" image inspect --format '{{.Id}}' "$image")
+# The image this one replaces (vfs keeps every image whole): removed unless something still uses it.
+if [ -n "$previous" ] && [ "$previous" != "$current" ]; then
+  "${podman[@]}" rmi "$previous" >/dev/null 2>&1 || true
+fi
 size=$("${podman[@]}" image inspect --format '{{.Size}}' "$image")
 echo "built $image: $((size / 1000000)) MB, in $((SECONDS - started)) s (log: /tmp/signet-image-build.log)"

@@ -66,7 +66,7 @@ export class SignInError extends SignetError {
   }
 }
 
-/** The signature does not prove the address by any of the ways of SPEC §2.2 (401). */
+/** The signature does not prove the address by any of the ways in docs/PRODUCT.md, "Valid signatures" (401). */
 export class InvalidSignatureError extends SignInError {
   override name = 'InvalidSignatureError'
   constructor(message = 'The signature does not prove the address.') {

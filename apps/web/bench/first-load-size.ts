@@ -16,7 +16,7 @@ export type ViteManifest = Record<string, ManifestChunk>
 export type FirstLoadFile = { file: string; bytes: number; gzipBytes: number }
 export type FirstLoadSize = { files: FirstLoadFile[]; bytes: number; gzipBytes: number }
 
-/** The first load's budget of JavaScript, gzip (issue 7). */
+/** The first load's budget of JavaScript, gzip. */
 export const firstLoadBudgetBytes = 150 * 1024
 
 export class ManifestError extends Error {

@@ -5,7 +5,7 @@ import { openTestPage, useSignet } from './harness/fixture.ts'
 import { connectTestWallet, dialog } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 
-// SPEC §1: the account area, the Profile view (RainbowKit's account modal) and the connector
+// The account area, the Profile view (RainbowKit's account modal) and the connector
 // behaviour wagmi provides: account change, no accounts left, reload, rejection.
 describe('connected account', () => {
   const fixture = useSignet()
@@ -98,7 +98,7 @@ describe('connected account', () => {
       .waitFor()
   })
 
-  // SPEC §5: the test-transaction form checks the request with viem before the wallet is asked; each
+  // The test-transaction form checks the request with viem before the wallet is asked; each
   // error reaches the user with its text, and a valid transaction of each type is mined on the chain.
   describe('send a test transaction', () => {
     const storageKey = `0x${'01'.repeat(32)}`

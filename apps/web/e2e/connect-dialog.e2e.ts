@@ -14,7 +14,7 @@ import { testWalletName } from './harness/test-wallet.ts'
 import { stubWalletConnectRelay } from './harness/walletconnect-relay.ts'
 import { attachWalletConnectWallet } from './harness/walletconnect-wallet.ts'
 
-// SPEC §1: every view of the connect dialog, with RainbowKit's exact texts.
+// Every view of the connect dialog, with RainbowKit's exact texts.
 describe('connect dialog', () => {
   const fixture = useSignet()
 

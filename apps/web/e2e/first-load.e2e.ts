@@ -14,7 +14,7 @@ import { openTestPage, useSignet } from './harness/fixture.ts'
 import { connectTestWallet, connectWalletButton, dialog, showRainbowKitButton } from './harness/rainbowkit.ts'
 import { stubWalletConnectRelay } from './harness/walletconnect-relay.ts'
 
-// Issue 7 "First load": at most 150 KiB gzip of JavaScript before any user action; RainbowKit,
+// First load: at most 150 KiB gzip of JavaScript before any user action; RainbowKit,
 // wagmi and viem load on intent, each wallet SDK when its wallet is picked; nothing lost on the way.
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url))

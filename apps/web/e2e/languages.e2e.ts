@@ -7,7 +7,7 @@ import { dialog } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 import { ownedSafe, useOwnerSignInEnvironment } from './safe-owner-sign-in-environment.ts'
 
-// Issue 14: Signet speaks its users' language. A browser set to French, Arabic or Japanese walks the
+// Signet speaks its users' language. A browser set to French, Arabic or Japanese walks the
 // main views — landing, connect, verify, signed in, OpenID Connect consent, the Safe page, the Safe
 // sign-in progress and the co-owner page — and finds the page in that language and direction, with
 // RainbowKit's dialog in the same language, and no English sentence of Signet's catalogue on screen.

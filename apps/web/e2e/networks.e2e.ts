@@ -7,7 +7,7 @@ const appName = 'Acme Sign-In'
 /** A chain the wallet is on but the app does not offer. */
 const elsewhere = { id: 4242, name: 'Elsewhere', rpcUrls: [] }
 
-// SPEC §1 "Switch networks" and "Wrong network", with a configured app name.
+// "Switch networks" and "Wrong network" (docs/PRODUCT.md, "Networks"), with a configured app name.
 describe('networks', () => {
   const fixture = useSignet({ env: { SIGNET_APP_NAME: appName } })
   const walletChains = () => [

@@ -9,7 +9,7 @@ import { connectTestWallet, dialog } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 import { ownedSafe, sessionOf, useOwnerSignInEnvironment } from './safe-owner-sign-in-environment.ts'
 
-// SPEC §7: a 2-of-3 Safe signs in to an application through Signet. The co-owner confirms after the
+// A 2-of-3 Safe signs in to an application through Signet. The co-owner confirms after the
 // application's authorization request has expired; the owner's page then says "Return to <application>",
 // and the application's next request from that browser completes at once, with no wallet prompt.
 // openid-client is the relying party; demo chain, local gateway, real server, Chromium.

@@ -8,7 +8,7 @@ import { openTestPage, useSignet } from './harness/fixture.ts'
 import { connectTestWallet, dialog } from './harness/rainbowkit.ts'
 import { testWalletName } from './harness/test-wallet.ts'
 
-// SPEC §7: Signet as an OpenID Connect provider. openid-client is the relying party (in the test's
+// Signet as an OpenID Connect provider. openid-client is the relying party (in the test's
 // process); Chromium is the user's browser, signing in on Signet's own page with the test wallet.
 // The application's callback is answered by the test (nothing listens there).
 

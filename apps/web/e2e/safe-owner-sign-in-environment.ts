@@ -14,7 +14,7 @@ import type { Fixture } from './harness/fixture.ts'
 import { dialog } from './harness/rainbowkit.ts'
 
 /**
- * Signing in as a Safe from an owner's own wallet (issue 6): the demo chain (a 2-of-3 Safe of accounts
+ * Signing in as a Safe from an owner's own wallet: the demo chain (a 2-of-3 Safe of accounts
  * 0, 1, 2 and a 1-of-1 Safe of account 0), the local gateway, the real server configured with both
  * (SIGNET_RPC_31337, SIGNET_GATEWAY_URL, SQLite in a temp folder) and a browser, for a whole test file.
  * `fixture` plugs into the harness's `openTestPage`. `SIGNET_E2E_WEB_DIST` points at another build.
@@ -131,7 +131,7 @@ export async function closeSignInDialog(page: Page): Promise<void> {
   await modal.waitFor({ state: 'detached' })
 }
 
-/** The pending sign-in this page keeps in localStorage (issue 6), or null. */
+/** The pending sign-in this page keeps in localStorage, or null. */
 export function storedPendingSignIn(page: Page): Promise<Record<string, unknown> | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('signet.pendingSafeSignIn') ?? 'null'))
 }

@@ -11,7 +11,7 @@ import {
   useOwnerSignInEnvironment,
 } from './safe-owner-sign-in-environment.ts'
 
-// Issue 6, the errors users meet while signing in as a Safe from an owner's wallet, each with its text.
+// The errors users meet while signing in as a Safe from an owner's wallet, each with its text.
 describe('sign in as a Safe: errors', () => {
   const environment = useOwnerSignInEnvironment()
   const account = (index: number) =>

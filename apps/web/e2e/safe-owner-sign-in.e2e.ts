@@ -11,7 +11,7 @@ import {
   useOwnerSignInEnvironment,
 } from './safe-owner-sign-in-environment.ts'
 
-// Issue 6: an owner connected with their own wallet signs in as one of their Safes; co-owners confirm
+// An owner connected with their own wallet signs in as one of their Safes; co-owners confirm
 // through a Signet link in their own browser. Demo chain, local gateway, real server.
 describe('sign in as a Safe from an owner’s wallet', () => {
   const environment = useOwnerSignInEnvironment()

@@ -18,7 +18,7 @@ import {
 import { testWalletConnectProjectId } from './harness/signet-server.ts'
 
 /**
- * A Safe connected to Signet as a wallet over WalletConnect (issue 12): the demo chain (a 2-of-3 Safe
+ * A Safe connected to Signet as a wallet over WalletConnect: the demo chain (a 2-of-3 Safe
  * 1.4.1 of accounts 0, 1, 2 and a 1-of-1 Safe of account 0) plus a 2-of-3 Safe 1.1.1 of the same
  * owners, the local gateway, the sandbox's local WalletConnect relay, Signet configured with them
  * (SIGNET_RPC_31337, SIGNET_GATEWAY_URL, SIGNET_WALLETCONNECT_RELAY_URL) and the sandbox Safe{Wallet}

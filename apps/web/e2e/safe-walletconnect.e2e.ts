@@ -23,7 +23,7 @@ async function setHostSetting(host: Page, name: string, on: boolean): Promise<vo
   await host.getByRole('checkbox', { name, exact: true, checked: on }).waitFor()
 }
 
-// Issue 12: a Safe connected to Signet as a wallet, through Safe{Wallet}'s WalletConnect feature (the
+// A Safe connected to Signet as a wallet, through Safe{Wallet}'s WalletConnect feature (the
 // sandbox host) and the local relay, signs in however its wallet answers.
 describe('a Safe signs in over WalletConnect', { timeout: 180_000 }, () => {
   const environment = useSafeWalletConnectEnvironment()

@@ -67,7 +67,7 @@ async function holdSignatures(page: Page): Promise<void> {
 const oops = 'Oops, something went wrong!'
 const verifyingError = 'Error verifying signature, please retry!'
 
-// SPEC §2: Sign-In with Ethereum through RainbowKit's "Verify your account", against the real API.
+// Sign-In with Ethereum through RainbowKit's "Verify your account", against the real API.
 // Chain 100's RPC is down for the server and the page alike (nothing listens on port 9): a contract
 // check there cannot be made.
 describe('Sign-In with Ethereum', () => {

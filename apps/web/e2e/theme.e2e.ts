@@ -44,7 +44,7 @@ async function readVariables(page: Page): Promise<Variables> {
   })
 }
 
-// SPEC §1 "Theme": accent and radius presets, light and dark following the system by default.
+// The theme (docs/PRODUCT.md, "Theme"): accent and radius presets, light and dark following the system by default.
 describe('theme', () => {
   describe('operator default (system mode)', () => {
     const fixture = useSignet({ withoutWalletConnect: true })

@@ -13,7 +13,7 @@ import {
 import { type TestWalletOptions, testWalletName } from './harness/test-wallet.ts'
 import { attachWalletConnectWallet } from './harness/walletconnect-wallet.ts'
 
-// SPEC §1 "WalletConnect project id" and the demo wallet's absence in production.
+// The WalletConnect project id and the demo wallet's absence in production.
 describe('production without a WalletConnect project id', () => {
   const fixture = useSignet({ withoutWalletConnect: true, env: { SIGNET_MODE: 'production' } })
 
@@ -64,7 +64,7 @@ describe('placeholder WalletConnect project id', () => {
   })
 })
 
-// SPEC §1 "Connect a Wallet": the operator's own group names and order (SIGNET_WALLET_GROUPS).
+// "Connect a Wallet": the operator's own group names and order (SIGNET_WALLET_GROUPS).
 describe('operator wallet groups', () => {
   const fixture = useSignet({
     env: {
@@ -109,7 +109,7 @@ describe('operator wallet groups', () => {
   })
 })
 
-// SPEC §1 "Wallet descriptor": wallets the operator defines (SIGNET_WALLETS) and places in groups.
+// Wallets the operator defines (SIGNET_WALLETS) and places in groups.
 const acmeIcon =
   'data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%20viewBox%3D%220%200%2032%2032%22%3E%3Crect%20width%3D%2232%22%20height%3D%2232%22%20fill%3D%22%231f6feb%22%2F%3E%3C%2Fsvg%3E' as const
 const acmeMobileIconUrl = 'https://icons.acme.test/mobile.svg'

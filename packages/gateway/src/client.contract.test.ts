@@ -325,7 +325,7 @@ const cases: ContractCase[] = [
 ]
 
 describe('gateway client contract with the published schema', () => {
-  it('covers every call of SPEC §4 that the schema publishes', () => {
+  it('covers every call Signet makes that the schema publishes', () => {
     const covered = new Set(cases.map((c) => c.call))
     const expected = Object.keys(gatewayOperations).filter(
       (name) => !operationsMissingFromSchema.includes(name as GatewayCallName),
@@ -434,7 +434,7 @@ describe('gateway client contract with the published schema', () => {
     expect(() => checkRequest(doc, { method: 'PUT', url: `${BASE}/v1/chains/1` })).toThrow(ExchangeCheckError)
   })
 
-  it('v1 collectibles: sent as SPEC §4 lists it, although the schema snapshot no longer has it', async () => {
+  it('v1 collectibles: sent as Signet lists it, although the schema snapshot no longer has it', async () => {
     const { fetch, requests } = recordingFetch({ status: 200, body: sample.collectibles })
     const result = await createGatewayClient({ baseUrl: BASE, fetch }).getCollectibles(31337, SAFE, {
       trusted: true,

@@ -52,7 +52,7 @@ export type ConfirmSafeMessageBody = Schemas['UpdateMessageSignatureDto']
 export type RegisterDeviceBody = Omit<Schemas['RegisterDeviceDto'], 'deviceType'> & { deviceType: DeviceType }
 
 /**
- * A typed client for the Safe Client Gateway calls of SPEC §4. Every 2xx body is validated at the
+ * A typed client for the Safe Client Gateway calls Signet makes (`operations.ts`). Every 2xx body is validated at the
  * boundary (`GatewayResponseError` names the call and field); failures are `GatewayHttpError`
  * (`code: message` or the status text), `GatewayTimeoutError` or `GatewayNetworkError`.
  *

@@ -1,5 +1,5 @@
 /**
- * The Safe Client Gateway calls Signet makes (SPEC §4), keyed by client method name. `path` is the
+ * The Safe Client Gateway calls Signet makes, keyed by client method name. `path` is the
  * template exactly as written in the gateway's OpenAPI schema, so the code generator prunes the
  * schema to these entries and the contract tests can resolve each call's operation.
  */
@@ -22,7 +22,7 @@ export const gatewayOperations = {
   getBalances: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}/balances/{fiatCode}' },
   getFiatCurrencies: { method: 'GET', path: '/v1/balances/supported-fiat-codes' },
   getOwnedSafes: { method: 'GET', path: '/v1/chains/{chainId}/owners/{ownerAddress}/safes' },
-  /** Not in the schema snapshot any more (the gateway retired it); kept because SPEC §4 lists it. */
+  /** Not in the schema snapshot any more (the gateway retired it); kept for gateways that still serve it. */
   getCollectibles: { method: 'GET', path: '/v1/chains/{chainId}/safes/{safeAddress}/collectibles' },
   getCollectiblesPage: { method: 'GET', path: '/v2/chains/{chainId}/safes/{safeAddress}/collectibles' },
   getTransactionHistory: {
@@ -59,5 +59,5 @@ export const gatewayOperations = {
 export type GatewayCallName = keyof typeof gatewayOperations
 export type GatewayMethod = (typeof gatewayOperations)[GatewayCallName]['method']
 
-/** Calls that are in SPEC §4 but absent from the gateway's published schema. */
+/** Calls Signet makes that are absent from the gateway's published schema. */
 export const operationsMissingFromSchema: readonly GatewayCallName[] = ['getCollectibles']

@@ -24,7 +24,7 @@ export type HeldNonce = {
 /**
  * Keeps the nonce of a sign-in that waits for a Safe's co-owners alive as long as its message allows:
  * until the message's `expirationTime`, at most `pendingNonceTtlMs` from now, instead of the usual
- * minutes. The message must pass the same rules as at sign-in (SPEC §2.1) and its nonce must be live.
+ * minutes. The message must pass the same rules as at sign-in (docs/PRODUCT.md, "Sign-in rules") and its nonce must be live.
  * Calling it again (e.g. when the app resumes the sign-in) moves the expiry again, within the same caps.
  *
  * @throws {SignetError} `invalid_message` (400), a rule's code or `invalid_nonce` (401).

@@ -30,7 +30,7 @@ export type SignInContext = {
 /**
  * Verifies a signed EIP-4361 message and, when it proves the address, consumes its nonce and opens a
  * session — in this order: parse → rules → nonce still live (cheap read, so an unknown nonce costs no
- * RPC) → signature (SPEC §2.2) → nonce consumed atomically with the session insert. Consuming last means
+ * RPC) → signature (docs/PRODUCT.md, "Valid signatures") → nonce consumed atomically with the session insert. Consuming last means
  * a bad signature does not burn a legitimate user's nonce, and concurrent replays of one good message
  * yield exactly one session.
  *
@@ -84,7 +84,7 @@ async function verifyAndOpenSession(
 }
 
 /**
- * Parses the text as EIP-4361 and checks it against the server's rules (SPEC §2.1); the nonce is the
+ * Parses the text as EIP-4361 and checks it against the server's rules (docs/PRODUCT.md, "Sign-in rules"); the nonce is the
  * store's business.
  */
 export function readSignInMessage(

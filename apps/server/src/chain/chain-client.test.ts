@@ -17,7 +17,7 @@ afterAll(async () => {
 })
 
 describe('createChainClient', () => {
-  it('uses the transport settings of SPEC §1: timeout 10 s, 2 retries 100 ms apart', () => {
+  it('uses the shared RPC transport settings: timeout 10 s, 2 retries 100 ms apart', () => {
     const client = createChainClient({ chainId: 100, rpcUrls: [proxy.url, 'wss://rpc.example/ws'] })
     expect(client.chain.id).toBe(100)
     expect(client.transport.type).toBe('fallback')

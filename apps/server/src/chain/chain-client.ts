@@ -3,7 +3,7 @@ import { socketClientCache } from 'viem/utils'
 import { WebSocket as NodeWebSocket } from 'ws'
 import { SignetError } from '../errors.ts'
 
-/** RPC transport settings of SPEC §1 ("RPC transport"), shared by every chain client of the server. */
+/** RPC transport settings (docs/PRODUCT.md, "RPC transport"), shared by every chain client of the server. */
 export const rpcTransportSettings = {
   timeout: 10_000,
   retryCount: 2,

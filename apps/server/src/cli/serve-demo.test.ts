@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../test/run-cli.ts'
 import { waitForHealth } from '../../test/wait-for-health.ts'
 
-// Issue 2, "stopping leaves no process behind": `signet serve` in demo mode (no SIGNET_RPC_*) starts anvil
+// Stopping leaves no process behind: `signet serve` in demo mode (no SIGNET_RPC_*) starts anvil
 // (a child process, through setpriv), the local gateway and the sandbox host; SIGTERM must stop them all.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'signet-serve-demo-'))
@@ -139,7 +139,7 @@ describe('signet serve in demo mode', { timeout: 180_000 }, () => {
       url('Safe\\{Wallet\\} sandbox host '),
       url('Example application '),
     ]
-    // The local WalletConnect relay, which the page's WalletConnect wallets are given (issue 12).
+    // The local WalletConnect relay, which the page's WalletConnect wallets are given.
     const relay = /^Local WalletConnect relay: (ws:\/\/\S+)$/m.exec(output)?.[1]
     if (!relay) throw new Error(`no local WalletConnect relay in:\n${output}`)
     servers.push(new URL(relay))

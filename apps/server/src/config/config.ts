@@ -47,7 +47,7 @@ export type SignetConfig = {
   appName: string
   sessionTtlMs: number
   nonceTtlMs: number
-  /** Longest life of a nonce bound to a pending Safe sign-in (issue 6). */
+  /** Longest life of a nonce bound to a pending Safe sign-in. */
   pendingNonceTtlMs: number
   /** `SIGNET_AUDIT_RETENTION`: audit events older than this are swept. */
   auditRetentionMs: number

@@ -202,7 +202,7 @@ describe('POST /api/auth/verify', () => {
       'invalid_message',
     ],
     ['a version that is not a number', async () => signedWithVersion('1.1'), 400, 'invalid_message'],
-    // Well-formed, so a sign-in that fails (401) with its own code, not a malformed message (SPEC §2.1).
+    // Well-formed, so a sign-in that fails (401) with its own code, not a malformed message.
     ['version 2', async () => signedWithVersion('2'), 401, 'unsupported_version'],
     ['another domain', async () => signedMessage({ domain: 'evil.example' }), 401, 'domain_mismatch'],
     [

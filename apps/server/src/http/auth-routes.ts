@@ -29,7 +29,7 @@ export type AuthRoutesOptions = SignInContext & {
   endOidcSession?: (c: Context) => Promise<void>
 }
 
-/** The sign-in API of SPEC §2.1: nonce, verify, session, logout. */
+/** The sign-in API (docs/PRODUCT.md, "Sign-in API"): nonce, verify, session, logout. */
 export function authRoutes(options: AuthRoutesOptions): Hono<RequestLogEnv> {
   const routes = new Hono<RequestLogEnv>()
   const now = () => options.now?.() ?? Date.now()

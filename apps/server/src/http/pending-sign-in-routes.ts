@@ -15,7 +15,7 @@ export type PendingSignInRoutesOptions = PendingSignInContext & {
 
 /**
  * `POST /` `{message}` → `{nonce, expiresAt}`: holds the nonce of a Safe sign-in that waits for its
- * co-owners (issue 6). Mounted at `/api/auth/pending`; renders its own errors as `{error:{code,message}}`
+ * co-owners. Mounted at `/api/auth/pending`; renders its own errors as `{error:{code,message}}`
  * so that it answers the same mounted or alone.
  *
  * @example app.route('/api/auth/pending', pendingSignInRoutes({ db, domain, origin, chainIds, pendingNonceTtlMs }))

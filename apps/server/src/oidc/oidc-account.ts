@@ -15,7 +15,7 @@ export type OidcAccount = {
   signedInAt: number
 }
 
-/** The claims of each scope (SPEC §7). `sub` comes with `openid`. */
+/** The claims of each scope (docs/PRODUCT.md, "OpenID Connect"). `sub` comes with `openid`. */
 export const oidcScopeClaims = {
   openid: ['sub'],
   profile: ['preferred_username'],

@@ -38,7 +38,7 @@ const requestIdPattern = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})*$/
  * verifier cannot rely on it.
  *
  * The one liberty: any `Version: <digits>` parses, so that a sign-in can refuse another version with its
- * own error (`unsupported_version`, SPEC §2.1, see `checkVersion`). With `{ onlyVersion1: true }` the
+ * own error (`unsupported_version`, see `checkVersion`). With `{ onlyVersion1: true }` the
  * version must be `1`, as EIP-4361's ABNF has it (`signet parse`, building messages, the conformance suite).
  *
  * @throws {SiweParseError} naming the line and field at fault.

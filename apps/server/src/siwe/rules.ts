@@ -16,7 +16,7 @@ export type SiweRules = {
 }
 
 /**
- * Checks a parsed message against the server's sign-in rules (SPEC §2.1), in this order: domain, uri,
+ * Checks a parsed message against the server's sign-in rules (docs/PRODUCT.md, "Sign-in rules"), in this order: domain, uri,
  * version, chain, expiration, not-before, issued-at. The nonce is not checked here: the store consumes it.
  *
  * @throws {SignInError} with code `domain_mismatch`, `uri_mismatch`, `unsupported_version`,

@@ -1,7 +1,7 @@
 import type { StoreDatabase } from './database.ts'
 
 /**
- * Gives a live nonce a new expiry, for a Safe sign-in that waits for its co-owners (issue 6), and marks
+ * Gives a live nonce a new expiry, for a Safe sign-in that waits for its co-owners, and marks
  * it as held for `account` (CAIP-10), so an operator's revocation finds the account's pending sign-ins. One
  * conditional UPDATE: a nonce that is unknown, already used or already expired matches nothing, so a
  * dead nonce can never be brought back. The new expiry may be earlier than the old one (a message that

@@ -29,7 +29,7 @@ export type VerifySignInReturnType = {
 /**
  * The stand-alone check of a signed message, as `signet verify` and the EIP-4361 conformance suite do it:
  * parse strictly, check the domain and nonce when given, check expirationTime/notBefore against `time`,
- * then the signature (SPEC §2.2). The server's sign-in adds its own rules (see `checkSiweRules`).
+ * then the signature (docs/PRODUCT.md, "Valid signatures"). The server's sign-in adds its own rules (see `checkSiweRules`).
  *
  * @throws {SiweParseError} `invalid_message`; {SignInError} `domain_mismatch`, `invalid_nonce`, `expired`,
  *   `not_yet_valid`, `invalid_signature`; {RpcUnavailableError} `rpc_unavailable`.

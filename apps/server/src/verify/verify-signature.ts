@@ -23,7 +23,7 @@ export type VerifySignatureReturnType = { valid: true; accountType: AccountType 
 const hexPattern = /^0x(?:[0-9a-fA-F]{2})*$/
 
 /**
- * Whether `signature` proves `address` signed `message`, trying the ways of SPEC §2.2 in order and stopping
+ * Whether `signature` proves `address` signed `message`, trying the ways of docs/PRODUCT.md, "Valid signatures", in order and stopping
  * at the first that does:
  * 1. EOA (65-byte or EIP-2098 64-byte ECDSA, recovered locally, no RPC);
  * 2.–4. ERC-1271 `isValidSignature(bytes32,bytes)` and legacy `isValidSignature(bytes,bytes)`, both in one

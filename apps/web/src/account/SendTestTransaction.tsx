@@ -31,7 +31,7 @@ export type SendTestTransactionProps = {
  * Demo form: sends a transaction (by default 0 of the native currency to the connected address,
  * EIP-1559, fees left to the wallet) and records it in RainbowKit's recent transactions, so the
  * profile view has something to show. The request is checked with viem before the wallet is asked
- * (SPEC §5); an invalid field is marked, described by the error, and focused.
+ * (docs/PRODUCT.md, "Transactions Signet builds"); an invalid field is marked, described by the error, and focused.
  */
 export function SendTestTransaction({ address, chainId, currencySymbol }: SendTestTransactionProps) {
   const t = useTranslations()

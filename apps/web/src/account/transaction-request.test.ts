@@ -134,7 +134,7 @@ describe('buildTransactionRequest: each type passes when valid', () => {
   })
 })
 
-describe('buildTransactionRequest: SPEC §5 rules (viem’s checks) fail with their texts', () => {
+describe('buildTransactionRequest: the transaction rules (viem’s checks) fail with their texts', () => {
   const types: TransactionType[] = ['legacy', 'eip2930', 'eip1559']
 
   it.each(types)('%s: the recipient must be a valid address (checksum included)', (type) => {

@@ -7,10 +7,10 @@ import { verifyTroubleText } from './verify-failure.ts'
 
 /**
  * What RainbowKit's "Verify your account" cannot say, shown above its dialog:
- * - it returns silently to "Sign message" when the wallet rejects the signature; SPEC §2 wants
- *   "Error signing message, please retry!" then too;
+ * - it returns silently to "Sign message" when the wallet rejects the signature; the product
+ *   says "Error signing message, please retry!" then too (docs/PRODUCT.md, "Signing in");
  * - it has one text for every failure while verifying; when the check could not be made (the chain's
- *   RPC, the network, the service) SPEC §2's "Oops, something went wrong!" says so, with the reason,
+ *   RPC, the network, the service) "Oops, something went wrong!" says so, with the reason,
  *   since the signature is not at fault.
  */
 export function SignInErrorNotice() {
@@ -31,7 +31,7 @@ export function SignInErrorNotice() {
       {trouble && (
         <div className="toast" role="alert" data-testid="sign-in-trouble">
           <div>
-            {/* RainbowKit's text for "anything else" (its `sign_in.signature.oops_error`), SPEC §2. */}
+            {/* RainbowKit's text for "anything else" (its `sign_in.signature.oops_error`). */}
             <p>{t('auth.notice.oops')}</p>
             <p data-testid="sign-in-trouble-reason">{verifyTroubleText(t, trouble.reason)}</p>
           </div>

@@ -7,7 +7,7 @@ export type SignInMessageParameters = {
   chainId: number
   nonce: string
   appName: string
-  /** The page's location: the message's domain is its host, its URI its origin (SPEC §2.1). */
+  /** The page's location: the message's domain is its host, its URI its origin (docs/PRODUCT.md, "Sign-in rules"). */
   location: Pick<Location, 'host' | 'origin'>
   issuedAt?: Date
   /** Another statement than Signet's own (signing in to an application through Signet, oidc/). */

@@ -2,7 +2,7 @@ import type { VerifyTrouble } from './verify-failure.ts'
 
 /**
  * The last sign-in attempt's trouble that RainbowKit's dialog cannot tell (it has one text for anything
- * that goes wrong while verifying): SPEC §2's "Oops, something went wrong!" and why. Shown by
+ * that goes wrong while verifying): RainbowKit's "Oops, something went wrong!" and why. Shown by
  * SignInErrorNotice; cleared when the next attempt starts, on success, and by the user.
  */
 export type SignInNotice = { reason: VerifyTrouble }

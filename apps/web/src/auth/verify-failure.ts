@@ -22,7 +22,7 @@ export type VerifyTrouble =
 export const rejectionCodes: ReadonlySet<string> = new Set(signInErrorCodes)
 
 /**
- * Tells a rejected sign-in from trouble reaching or running the check (SPEC §1: a transport error is
+ * Tells a rejected sign-in from trouble reaching or running the check (docs/PRODUCT.md, "RPC transport": a transport error is
  * never reported as an invalid signature).
  *
  * @example if (describeVerifyFailure(error).kind === 'rejected') return false

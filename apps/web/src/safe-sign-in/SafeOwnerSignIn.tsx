@@ -8,7 +8,7 @@ import { useSafeMessageRoute } from './use-safe-message-route.ts'
 import { useSafeSignInServices } from './use-safe-sign-in-services.ts'
 
 /**
- * Sign in as a Safe from an owner's own wallet (outside Safe{Wallet}, SPEC §3.1): on a confirm link
+ * Sign in as a Safe from an owner's own wallet (outside Safe{Wallet}; docs/PRODUCT.md, "From an owner's wallet"): on a confirm link
  * (`#/safe-message/<chainId>/<safe>/<hash>`) the co-owner's review page, otherwise the owner's Safes and
  * their pending sign-in. Needs the app's wagmi, react-query and RainbowKit providers around it.
  *

@@ -62,7 +62,7 @@ describe('chainTransport (on a real anvil chain)', () => {
     await anvil?.stop()
   })
 
-  it('uses SPEC §1 timeout, retries and batching on each HTTP URL', () => {
+  it('uses the shared RPC timeout, retries and batching on each HTTP URL', () => {
     const transport = chainTransport([anvil.rpcUrl])({ chain: undefined })
     expect(transport.config).toMatchObject({ type: 'http', timeout: 10_000, retryCount: 2, retryDelay: 100 })
     expect(transport.value?.url).toBe(anvil.rpcUrl)

@@ -1,7 +1,7 @@
 import type { PublicChain } from '@signet/protocol/public-config'
 import { type Chain, defineChain, fallback, http, type Transport, webSocket } from 'viem'
 
-/** SPEC §1 "RPC transport": the same numbers in the browser as on the server. */
+/** RPC transport (docs/PRODUCT.md, "RPC transport"): the same numbers in the browser as on the server. */
 export const rpcTransportOptions = { timeout: 10_000, retryCount: 2, retryDelay: 100 } as const
 
 /** Where a chain's explorer links start (RainbowKit appends `/tx/<hash>` and `/address/<address>`). */

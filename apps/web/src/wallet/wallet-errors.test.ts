@@ -93,7 +93,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   )
 }
 
-// SPEC §1 "Connector behaviour": the errors wagmi raises itself, as wagmi raises them.
+// Connector behaviour (docs/PRODUCT.md): the errors wagmi raises itself, as wagmi raises them.
 describe('errors of wagmi’s own', () => {
   afterEach(() => vi.unstubAllGlobals())
 

@@ -45,7 +45,7 @@ function detailsIssues(body: unknown) {
   return checkResponse(doc, { method, template: path, status: 200, body })
 }
 
-describe('SPEC §4 enumerations equal the schema and are read by the client', () => {
+describe('The gateway enumerations Signet reads equal the schema and are read by the client', () => {
   it('our enums are exactly the schema enums', () => {
     expect(sorted(transactionStatuses)).toEqual(schemaEnum(property('Transaction', 'txStatus')))
     expect(sorted(transactionStatuses)).toEqual(schemaEnum(property('TransactionDetails', 'txStatus')))
@@ -65,7 +65,7 @@ describe('SPEC §4 enumerations equal the schema and are read by the client', ()
     )
   })
 
-  it('the SPEC lists are in them', () => {
+  it('the values Signet reads are in them', () => {
     expect(transactionStatuses).toEqual(
       expect.arrayContaining([
         'AWAITING_CONFIRMATIONS',

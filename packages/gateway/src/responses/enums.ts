@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-// The enumerations of SPEC §4, spelled exactly as in the gateway schema (tests compare them with it).
+// The gateway enumerations Signet reads, spelled exactly as in the gateway schema (tests compare them with it).
 
 /** `Transaction.txStatus` / `TransactionDetails.txStatus`. */
 export const transactionStatuses = [
