@@ -24,11 +24,6 @@ export const execTransactionAbi = parseAbi([
   'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
 ])
 
-export const safeExecutionEventsAbi = parseAbi([
-  'event ExecutionSuccess(bytes32 txHash, uint256 payment)',
-  'event ExecutionFailure(bytes32 txHash, uint256 payment)',
-])
-
 /** SignMessageLib (≥1.3.0, delegate-called) and the 1.1.1 GnosisSafe itself (called by the Safe). */
 export const signMessageAbi = parseAbi(['function signMessage(bytes message)'])
 

@@ -36,10 +36,6 @@ export function textDirection(locale: Locale): 'ltr' | 'rtl' {
   return rightToLeft.has(locale) ? 'rtl' : 'ltr'
 }
 
-export function isSupportedLocale(value: string): value is Locale {
-  return (supportedLocales as readonly string[]).includes(value)
-}
-
 /** Chinese tags by script or region: Traditional for Taiwan, Hong Kong and Macao, else Simplified. */
 function chineseLocale(tag: string): Locale {
   if (/-(hk|mo)$/.test(tag)) return 'zh-HK'

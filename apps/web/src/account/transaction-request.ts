@@ -19,6 +19,7 @@ import {
 } from 'viem'
 import type { Messages } from '../i18n/catalogue.ts'
 import type { Translate } from '../i18n/translate.ts'
+import { errorText } from '../lib/error-text.ts'
 
 /**
  * A transaction Signet builds is checked before anything reaches the wallet. The rules
@@ -73,11 +74,11 @@ export type TransactionProblemReason =
   | { key: Exclude<TransactionErrorKey, 'amount' | 'wrongChain'> }
   | { key: 'amount'; currencySymbol: string }
   | { key: 'wrongChain'; walletChainId: number; chainId: number }
-  | { key: 'viem'; detail: string }
+  | { key: 'viem'; error: unknown }
 
 /** The user's words for a problem, in `t`'s language. */
 export function transactionProblemText(t: Translate, reason: TransactionProblemReason): string {
-  if (reason.key === 'viem') return reason.detail
+  if (reason.key === 'viem') return errorText(t, reason.error)
   const { key, ...values } = reason
   return t(`account.transactionErrors.${key}`, values)
 }
@@ -171,9 +172,7 @@ export function describeTransactionError(error: unknown, type: TransactionType):
   if (error instanceof InvalidStorageKeySizeError)
     return { field: 'accessList', reason: { key: 'storageKeySize' } }
   // Anything else viem refuses keeps viem's own short message.
-  const detail =
-    error instanceof BaseError ? error.shortMessage : error instanceof Error ? error.message : String(error)
-  return { field: fee, reason: { key: 'viem', detail } }
+  return { field: fee, reason: { key: 'viem', error } }
 }
 
 /** The request is for the chain the wallet is on (the wallet signs for its own chain). */

@@ -6,12 +6,13 @@ import {
   type PublicClient,
 } from 'viem'
 import type { Translate } from '../i18n/translate.ts'
+import { errorText } from '../lib/error-text.ts'
 
 /**
  * Whether an account owns a Safe, as the Safe's chain says now; `unknown` when the chain cannot be read
- * (`reason`: the client's short message; none when the Safe's chain is not configured).
+ * (`error`: the client's failure; none when the Safe's chain is not configured).
  */
-export type SafeOwnership = { kind: 'owner' } | { kind: 'not-owner' } | { kind: 'unknown'; reason?: string }
+export type SafeOwnership = { kind: 'owner' } | { kind: 'not-owner' } | { kind: 'unknown'; error?: unknown }
 
 // OwnerManager.isOwner: present in every Safe version; one eth_call, no gateway in between.
 const isOwnerAbi = [
@@ -52,15 +53,12 @@ export async function readSafeOwnership(
           cause instanceof ContractFunctionRevertedError || cause instanceof ContractFunctionZeroDataError,
       )
     if (answered) return { kind: 'not-owner' }
-    return {
-      kind: 'unknown',
-      reason: error instanceof BaseError ? error.shortMessage : String(error),
-    }
+    return { kind: 'unknown', error }
   }
 }
 
 /** Why a Safe's session ended although the wallet's new account may own it: the page words it. */
-export type SafeSessionNotice = { safe: Address; account: Address; reason?: string }
+export type SafeSessionNotice = { safe: Address; account: Address; error?: unknown }
 
 /** What becomes of a Safe's session when the wallet shows another account. */
 export type SafeSessionVerdict = { keep: true } | { keep: false; notice?: SafeSessionNotice }
@@ -78,8 +76,10 @@ export function safeSessionVerdict(
 ): SafeSessionVerdict {
   if (ownership.kind === 'owner') return { keep: true }
   if (ownership.kind === 'not-owner') return { keep: false }
-  const reason = ownership.reason?.replace(/\.$/, '')
-  return { keep: false, notice: { ...parameters, ...(reason ? { reason } : {}) } }
+  return {
+    keep: false,
+    notice: { ...parameters, ...(ownership.error === undefined ? {} : { error: ownership.error }) },
+  }
 }
 
 /** The values of `auth.status.safeSessionEnded` (its `<address>` tags are the caller's). */
@@ -87,6 +87,10 @@ export function safeSessionNoticeValues(t: Translate, notice: SafeSessionNotice)
   return {
     safe: notice.safe,
     account: notice.account,
-    reason: notice.reason ?? t('auth.status.safeChainNotConfigured'),
+    // The sentence ends after the reason: viem's short message brings its own full stop.
+    reason:
+      notice.error === undefined
+        ? t('auth.status.safeChainNotConfigured')
+        : errorText(t, notice.error).replace(/\.$/, ''),
   }
 }

@@ -1,5 +1,8 @@
 import { samplePublicConfig as valid } from '@signet/protocol/sample-public-config.test-support'
+import { createTranslator } from 'use-intl'
 import { describe, expect, it } from 'vitest'
+import { englishMessages } from '../i18n/catalogue.ts'
+import { errorText } from '../lib/error-text.ts'
 import { PublicConfigError, readPublicConfig } from './public-config.ts'
 
 describe('readPublicConfig', () => {
@@ -35,5 +38,20 @@ describe('readPublicConfig', () => {
     expect((error as Error).message).toBe(
       'Invalid Signet configuration: mode is invalid: expected one of production, demo, dev, got "staging"',
     )
+  })
+})
+
+describe('PublicConfigError', () => {
+  it('reads as the catalogue’s text, which in English is its message', () => {
+    const t = createTranslator({ locale: 'en', messages: englishMessages })
+    for (const problem of [
+      { kind: 'missing' },
+      { kind: 'notJson' },
+      { kind: 'httpStatus', status: 404 },
+      { kind: 'invalid', detail: 'chains: empty' },
+    ] as const) {
+      const error = new PublicConfigError('#signet-config', problem)
+      expect(errorText(t, error)).toBe(error.message)
+    }
   })
 })

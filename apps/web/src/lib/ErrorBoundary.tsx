@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useTranslations } from 'use-intl'
 import type { Messages } from '../i18n/catalogue.ts'
-import type { Translate } from '../i18n/translate.ts'
+import { errorText } from './error-text.ts'
 
 export type ErrorBoundaryProps = {
   /** What failed, for the console: e.g. `the Safe pages`. */
@@ -43,12 +43,6 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   }
 }
 
-/** The text of a thrown value: its message, or the value itself (a program's words, not the catalogue's). */
-export function thrownText(t: Translate, error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  return text || t('app.renderFailure.unknownError')
-}
-
 /** A part of Signet's own page that can fail on its own, each with its whole sentence in the catalogue. */
 export type FailedPart = Exclude<
   keyof Messages['app']['renderFailure'],
@@ -67,7 +61,7 @@ export function RenderFailure(
   ),
 ) {
   const t = useTranslations()
-  const error = thrownText(t, props.error)
+  const error = errorText(t, props.error)
   return (
     <div role="alert" className={props.className ?? 'notice notice--warning'}>
       <p>

@@ -2,6 +2,7 @@ import type { TokenInfo } from '@signet/gateway/responses/balances'
 import { useId } from 'react'
 import { useTranslations } from 'use-intl'
 import { useAccount, useWatchAsset } from 'wagmi'
+import { errorText } from '../lib/error-text.ts'
 import styles from './SafePages.module.css'
 import { watchAssetRequest } from './watch-asset.ts'
 
@@ -43,7 +44,7 @@ export function AddToWalletButton({ token }: { token: TokenInfo }) {
       {watch.isError && (
         // The wallet's (or viem's) own words: only the wallet knows what went wrong.
         <p role="alert" className={styles.error}>
-          {'shortMessage' in watch.error ? watch.error.shortMessage : watch.error.message}
+          {errorText(t, watch.error)}
         </p>
       )}
     </div>

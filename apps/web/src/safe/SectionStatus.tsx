@@ -1,5 +1,5 @@
 import { useFormatter, useTranslations } from 'use-intl'
-import { errorText } from './gateway-queries.ts'
+import { errorText } from '../lib/error-text.ts'
 import styles from './SafePages.module.css'
 
 /** A section's loading line, announced politely to screen readers. */

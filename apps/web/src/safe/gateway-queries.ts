@@ -1,7 +1,5 @@
 import type { GatewayClient } from '@signet/gateway/client'
-import { GatewayNetworkError, GatewayResponseError, GatewayTimeoutError } from '@signet/gateway/errors'
 import { type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import type { Translate } from '../i18n/translate.ts'
 import { pageCursor } from './safe-facts.ts'
 
 /**
@@ -33,21 +31,4 @@ export function useGatewayPages<Page extends { next?: string | null }>(
     getNextPageParam: (page) => pageCursor(page.next),
     retry: false,
   })
-}
-
-/**
- * A failed read in the page's language. The gateway's own answer (an HTTP error: `404: No Safe
- * deployed at …`) is shown as the gateway words it; the client's failures (time-out, unreachable,
- * malformed answer) by their code, with the technical detail their message carries.
- */
-export function errorText(t: Translate, error: unknown): string {
-  if (error instanceof GatewayResponseError) {
-    const detail = error.field ? `${error.field}: ${error.problem}` : error.problem
-    return t('safe.gatewayErrors.responseInvalid', { call: error.call, detail })
-  }
-  if (error instanceof GatewayTimeoutError)
-    return t('safe.gatewayErrors.timeout', { timeoutMs: error.timeoutMs, request: error.request })
-  if (error instanceof GatewayNetworkError)
-    return t('safe.gatewayErrors.unreachable', { request: error.request, reason: error.reason })
-  return error instanceof Error ? error.message : String(error)
 }

@@ -47,8 +47,6 @@ export const walletCatalog: Readonly<Record<string, CreateWalletFn>> = {
 /** A function that creates one RainbowKit wallet definition. */
 export type CreateWalletFn = WalletList[number]['wallets'][number]
 
-export type WalletId = keyof typeof walletCatalog
-
 /**
  * Whether a wallet's connector goes through WalletConnect in this browser (for most mobile
  * wallets: unless their extension is injected). RainbowKit throws for such a wallet when no

@@ -1,5 +1,6 @@
 import type { Messages } from '../i18n/catalogue.ts'
 import type { Translate } from '../i18n/translate.ts'
+import { errorText } from '../lib/error-text.ts'
 
 /** What the failed request was about, when the caller knows it (wagmi's mutation variables). */
 export type WalletErrorContext = {
@@ -60,10 +61,7 @@ export function walletErrorMessage(
  */
 export function describeWalletError(error: unknown, context: WalletErrorContext, t: Translate): string {
   const message = walletErrorMessage(error, context)
-  if (message) return t(message.key, message.values)
-  return error instanceof Error
-    ? (error as { shortMessage?: string }).shortMessage || error.message
-    : String(error)
+  return message ? t(message.key, message.values) : errorText(t, error)
 }
 
 /** The first EIP-1193 / JSON-RPC code found along the error's cause chain. */

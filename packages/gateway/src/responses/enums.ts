@@ -86,13 +86,3 @@ export const implementationVersionStates = ['UP_TO_DATE', 'OUTDATED', 'UNKNOWN']
  */
 export const gasPriceTypes = ['ORACLE', 'FIXED', 'FIXED1559', 'UNKNOWN'] as const
 export type GasPriceType = (typeof gasPriceTypes)[number]
-
-/** Chain features Signet looks at; the gateway's list is open-ended, so this is not an enum check. */
-export const chainFeatures = {
-  eip1271: 'EIP1271',
-  safeApps: 'SAFE_APPS',
-  spendingLimit: 'SPENDING_LIMIT',
-  eip1559: 'EIP1559',
-  txSimulation: 'TX_SIMULATION',
-  erc721: 'ERC721',
-} as const
