@@ -45,7 +45,7 @@ describe('docs/PRODUCT.md', () => {
       read(path)
         .split('\n')
         .forEach((line, index) => {
-          if (/SPEC §|\bissue \d+\b|\(issue #?\d+\)/i.test(line))
+          if (/SPEC \u00a7|\bissue \d+\b|\(issue #?\d+\)/i.test(line))
             offenders.push(`${path}:${index + 1}: ${line.trim()}`)
         })
     }
